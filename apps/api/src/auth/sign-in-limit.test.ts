@@ -1,0 +1,172 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CookieJar, createTestApp, type TestApp, uniqueEmail } from '../../test/app';
+import { readLatestCode } from '../../test/outbox';
+import { otherCode } from '../../test/totp';
+
+// Three failures per account and per IP in 15 minutes (the defaults are 5 and 15).
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ SIGN_IN_MAX_ATTEMPTS: '3', SIGN_IN_WINDOW_MINUTES: '15' });
+});
+afterAll(() => t?.close());
+
+let ipCounter = 0;
+/** A client address no other test uses. */
+const freshIp = () => `10.1.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+
+const signIn = (email: string, password: string, ip = freshIp(), jar?: CookieJar) =>
+  t.authCall('POST', '/sign-in/email', { body: { email, password }, ip, ...(jar ? { jar } : {}) });
+
+describe('sign-in attempts per account', () => {
+  it('after 3 failures answers 429 with "try again in N minutes", even for the right password', async () => {
+    const user = await t.signUp(uniqueEmail('victim'));
+    for (let i = 0; i < 3; i++) expect((await signIn(user.email, 'wrong password')).status).toBe(401);
+
+    const blocked = await signIn(user.email, user.password);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toEqual({
+      code: 'TOO_MANY_ATTEMPTS',
+      message: 'Too many sign-in attempts. Try again in 15 minutes.',
+      retry_after_seconds: expect.any(Number),
+    });
+    expect(blocked.body.retry_after_seconds).toBeGreaterThan(890);
+    expect(blocked.body.retry_after_seconds).toBeLessThanOrEqual(900);
+    expect(blocked.headers['retry-after']).toBe(String(blocked.body.retry_after_seconds));
+    expect(blocked.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('treats an unknown email exactly like a known one', async () => {
+    const unknown = uniqueEmail('nobody');
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await signIn(unknown, 'wrong password'));
+    expect(answers.map((a) => a.status)).toEqual([401, 401, 401, 429]);
+    expect(answers[3]?.body.message).toBe('Too many sign-in attempts. Try again in 15 minutes.');
+  });
+
+  it('says how long is left as the failures age, and lets the person in once they are older than the window', async () => {
+    const user = await t.signUp(uniqueEmail('aging'));
+    for (let i = 0; i < 3; i++) await signIn(user.email, 'wrong password');
+    const key = `account:${user.email}`;
+    await t.database.db.execute(
+      sql`update auth_attempts set created_at = created_at - interval '10 minutes' where key = ${key}`,
+    );
+    const later = await signIn(user.email, user.password);
+    expect(later.status).toBe(429);
+    expect(later.body.message).toBe('Too many sign-in attempts. Try again in 5 minutes.');
+
+    await t.database.db.execute(
+      sql`update auth_attempts set created_at = created_at - interval '5 minutes' where key = ${key}`,
+    );
+    expect((await signIn(user.email, user.password)).status).toBe(200);
+  });
+
+  it('a completed sign-in clears the account’s count', async () => {
+    const user = await t.signUp(uniqueEmail('clears'));
+    for (let i = 0; i < 2; i++) await signIn(user.email, 'wrong password');
+    expect((await signIn(user.email, user.password)).status).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await signIn(user.email, 'wrong password')).status).toBe(401);
+    expect((await signIn(user.email, user.password)).status).toBe(200);
+  });
+
+  it('counts wrong confirmation codes too', async () => {
+    const email = uniqueEmail('confirm');
+    await t.authCall('POST', '/sign-up/email', { body: { email, password: 'some password', name: 'C' } });
+    const code = await readLatestCode(t.database.db, email, 'confirm-sign-up');
+    for (let i = 0; i < 3; i++) {
+      // A resend between tries keeps the code's own 3-try budget from being the limit.
+      await t.database.db.execute(sql`delete from auth_attempts where key = ${`send:${email}`}`);
+      const wrong = await t.authCall('POST', '/email-otp/verify-email', {
+        body: { email, otp: otherCode(code) },
+        ip: freshIp(),
+      });
+      expect(wrong.status).toBe(400);
+    }
+    const blocked = await t.authCall('POST', '/email-otp/verify-email', {
+      body: { email, otp: code },
+      ip: freshIp(),
+    });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.code).toBe('TOO_MANY_ATTEMPTS');
+  });
+
+  it('counts wrong second-factor codes against the account behind the sign-in', async () => {
+    const user = await t.signUp(uniqueEmail('mfa'));
+    const { jar } = await t.signInJar(user.email, user.password);
+    await t.authCall('POST', '/two-factor/enable', { jar, body: { password: user.password, method: 'otp' } });
+
+    const step = new CookieJar();
+    expect((await signIn(user.email, user.password, freshIp(), step)).body.twoFactorRedirect).toBe(true);
+    await t.authCall('POST', '/two-factor/send-otp', { jar: step, body: {} });
+    const code = await readLatestCode(t.database.db, user.email, 'mfa-code');
+    // The password step (right password, second step pending) neither counts nor clears.
+    for (let i = 0; i < 2; i++) {
+      const wrong = await t.authCall('POST', '/two-factor/verify-otp', {
+        jar: step,
+        body: { code: otherCode(code) },
+        ip: freshIp(),
+      });
+      expect(wrong.status).toBe(401);
+    }
+    await signIn(user.email, 'wrong password');
+    const blocked = await t.authCall('POST', '/two-factor/verify-otp', {
+      jar: step,
+      body: { code },
+      ip: freshIp(),
+    });
+    expect(blocked.status).toBe(429);
+    expect((await signIn(user.email, user.password)).status).toBe(429);
+  });
+});
+
+describe('sign-in attempts per IP', () => {
+  it('after 3 failures from one address refuses it for any account; other addresses go on', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 3; i++) await signIn(uniqueEmail(`spray${i}`), 'wrong password', ip);
+    const user = await t.signUp(uniqueEmail('innocent'));
+    const blocked = await signIn(user.email, user.password, ip);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toBe('Too many sign-in attempts. Try again in 15 minutes.');
+    expect((await signIn(user.email, user.password, freshIp())).status).toBe(200);
+  });
+
+  it('counts failed passkey sign-ins', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 3; i++) {
+      const res = await t.authCall('POST', '/passkey/verify-authentication', {
+        body: { response: { id: 'not-a-credential' } },
+        ip,
+      });
+      expect(res.status).toBe(400);
+    }
+    const blocked = await t.authCall('POST', '/passkey/verify-authentication', {
+      body: { response: { id: 'not-a-credential' } },
+      ip,
+    });
+    expect(blocked.status).toBe(429);
+  });
+});
+
+describe('code requests per email', () => {
+  it('answer 429 after 3 per address, known or not', async () => {
+    const known = await t.signUp(uniqueEmail('flooded'));
+    // Its sign-up counted as the first code request; start from zero.
+    await t.database.db.execute(sql`delete from auth_attempts where key = ${`send:${known.email}`}`);
+    for (const email of [known.email, uniqueEmail('unknown')]) {
+      const answers = [];
+      for (let i = 0; i < 4; i++) {
+        answers.push(
+          await t.authCall('POST', '/email-otp/send-verification-otp', {
+            body: { email, type: 'forget-password' },
+            ip: freshIp(),
+          }),
+        );
+      }
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 429]);
+      expect(answers[3]?.body).toMatchObject({
+        code: 'TOO_MANY_ATTEMPTS',
+        message: 'Too many codes were requested for this email. Try again in 15 minutes.',
+      });
+    }
+  });
+});

@@ -1,0 +1,48 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema';
+
+/** The typed drizzle database every repository receives. `$client` is the pool underneath. */
+export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+
+/** A transaction handed to `db.transaction(async (tx) => …)`. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Repositories that may run inside a caller's transaction accept either. */
+export type DatabaseExecutor = Database | Transaction;
+
+export interface DatabaseConnection {
+  db: Database;
+  pool: pg.Pool;
+  /** Ends the pool; safe to call more than once. */
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** Pool size (default 10). */
+  max?: number;
+  /** Shown in pg_stat_activity, e.g. 'argo-api' or 'argo-worker'. */
+  applicationName?: string;
+  /** An idle pooled connection failed (server restart, network); the pool drops it and reconnects on demand. */
+  onIdleError?: (error: Error) => void;
+}
+
+export function createDatabase(url: string, opts: DatabaseOptions = {}): DatabaseConnection {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.max ?? 10,
+    application_name: opts.applicationName ?? 'argo',
+  });
+  // Without a listener an idle client's error would be an unhandled 'error' event and end the process.
+  pool.on('error', (error) => opts.onIdleError?.(error));
+  const db = drizzle({ client: pool, schema });
+  let closing: Promise<void> | undefined;
+  return {
+    db,
+    pool,
+    close: () => {
+      closing ??= pool.end();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  real,
+  text,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
+import { createdAtColumn, idColumn, updatedAtColumn } from './columns';
+import { sessions } from './sessions';
+
+export const enrichmentState = pgEnum('enrichment_state', [
+  'pending',
+  'running',
+  'done',
+  'failed',
+  'skipped',
+]);
+
+/** Where a business was found; a merged duplicate keeps one entry per source (PRODUCT §5). */
+export interface BusinessSource {
+  source: string;
+  source_ref?: string | null;
+  url?: string | null;
+  observed_at: string;
+}
+
+/**
+ * One result row of a session (PRODUCT §5, §6). Rows belong to a run (`run_id`); the session's current run is
+ * `sessions.run_id`. `dedupe_key` is the merge key chosen by discovery (domain, else phone, else name+address),
+ * unique within a run so concurrent writers merge with ON CONFLICT instead of inserting twice.
+ */
+export const businesses = pgTable(
+  'businesses',
+  {
+    id: idColumn(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    runId: uuid('run_id').notNull(),
+    dedupeKey: text('dedupe_key').notNull(),
+    name: text('name').notNull(),
+    website: text('website'),
+    domain: text('domain'),
+    email: text('email'),
+    phone: text('phone'),
+    address: text('address'),
+    city: text('city'),
+    region: text('region'),
+    postalCode: text('postal_code'),
+    country: text('country'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    category: text('category'),
+    source: text('source').notNull(),
+    sourceRef: text('source_ref'),
+    sources: jsonb('sources').$type<BusinessSource[]>().notNull().default([]),
+    rating: real('rating'),
+    reviewCount: integer('review_count'),
+    enrichmentState: enrichmentState('enrichment_state').notNull().default('pending'),
+    enrichmentError: text('enrichment_error'),
+    summary: text('summary'),
+    industry: text('industry'),
+    hiring: boolean('hiring'),
+    icpScore: integer('icp_score'),
+    icpTier: text('icp_tier'),
+    firstSeenAt: createdAtColumn('first_seen_at'),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [
+    unique('businesses_session_run_dedupe_key').on(t.sessionId, t.runId, t.dedupeKey),
+    index('businesses_session_id_idx').on(t.sessionId, t.id),
+    index('businesses_session_enrichment_idx').on(t.sessionId, t.enrichmentState),
+    index('businesses_session_icp_score_idx').on(t.sessionId, t.icpScore),
+  ],
+);
+
+export type EnrichmentState = (typeof enrichmentState.enumValues)[number];
+export type BusinessRow = typeof businesses.$inferSelect;
+export type NewBusinessRow = typeof businesses.$inferInsert;

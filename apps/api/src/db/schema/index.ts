@@ -1,0 +1,12 @@
+// Every table of the app, for drizzle-kit (drizzle.config.ts) and the typed client (db/client.ts).
+export * from './accounts';
+export * from './auth';
+export * from './businesses';
+export * from './discovery';
+export * from './email';
+export * from './enrichment';
+export * from './get-started';
+export * from './icp';
+export * from './sessions';
+export * from './users';
+export * from './ventures';

@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgEnum, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
+import { createdAtColumn, idColumn, timestamptz } from './columns';
+import { ventures } from './ventures';
+
+export const userRole = pgEnum('user_role', ['admin', 'member']);
+export const userStatus = pgEnum('user_status', ['active', 'invited', 'disabled']);
+
+/**
+ * Argo users (PRODUCT §2). `email` is unique across all accounts and always stored lower-case (the app
+ * lower-cases; the check constraint catches a path that forgets). `idp_subject` is the identity provider's `sub`,
+ * null until an invited user first signs in.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: idColumn(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    email: text('email').notNull().unique(),
+    name: text('name').notNull().default(''),
+    role: userRole('role').notNull().default('member'),
+    status: userStatus('status').notNull().default('active'),
+    idpSubject: text('idp_subject').unique(),
+    createdAt: createdAtColumn(),
+    lastSeenAt: timestamptz('last_seen_at'),
+  },
+  (t) => [
+    check('users_email_lower_case', sql`${t.email} = lower(${t.email})`),
+    index('users_account_role_idx').on(t.accountId, t.role),
+    index('users_account_email_idx').on(t.accountId, sql`lower(${t.email})`),
+    // Admin user search is ILIKE '%q%' on email and name.
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+  ],
+);
+
+/** Ventures a member is assigned to (admins see every venture of their account). */
+export const userVentures = pgTable(
+  'user_ventures',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ventureId: uuid('venture_id')
+      .notNull()
+      .references(() => ventures.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.ventureId] }),
+    index('user_ventures_venture_idx').on(t.ventureId),
+  ],
+);
+
+export type UserRole = (typeof userRole.enumValues)[number];
+export type UserStatus = (typeof userStatus.enumValues)[number];
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;

@@ -1,0 +1,19 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { IdentityProvider } from './auth/identity-provider';
+import type { Config } from './config/env';
+import type { Database } from './db/client';
+import type { JobQueue } from './jobs/queue';
+
+/** Everything the HTTP app depends on, passed in by main.ts (or a test), never read from globals. */
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  identity: IdentityProvider;
+  jobs: JobQueue;
+  /** The build id shown by /api/health and the OpenAPI document. */
+  version: string;
+  /** Extra origins the browser may connect to (the Cognito endpoints when that provider is configured). */
+  connectSources: string[];
+  logger?: FastifyBaseLogger | false;
+  clock?: () => Date;
+}

@@ -1,0 +1,146 @@
+import type { Access } from '@argo/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { IdentityProvider, IdTokenClaims } from '../auth/identity-provider';
+import { AppError, forbidden, unauthenticated } from './errors';
+
+/** An Argo user as the access rules need it. */
+export interface ActorUser {
+  id: string;
+  accountId: string;
+  email: string;
+  role: 'admin' | 'member';
+  status: 'active' | 'invited' | 'disabled';
+  /** The account's setting "admins must use two-factor sign-in" (require_admin_mfa). */
+  accountRequiresAdminMfa: boolean;
+}
+
+/** What the API finds for a verified token, in one round trip. */
+export interface IdentityLookup {
+  /** False when the provider session the token names is gone (signed out everywhere, revoked, user removed). */
+  sessionActive: boolean;
+  /** The Argo user behind the identity (linking an invited user by verified email on first sight), or null. */
+  user: ActorUser | null;
+}
+
+export const SESSION_ENDED_MESSAGE = 'You were signed out (this sign-in was ended). Sign in again.';
+export const ADMIN_MFA_REQUIRED_MESSAGE =
+  'Your organisation requires admins to use two-factor sign-in. Set it up on /mfa.';
+
+/** Who is calling. Resolved once per request by the hook below; routes read `request.actor`. */
+export type Actor =
+  | { kind: 'none' }
+  | { kind: 'anonymous'; token: string }
+  | { kind: 'identity'; claims: IdTokenClaims }
+  | { kind: 'user'; claims: IdTokenClaims; user: ActorUser };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor;
+  }
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+export interface AuthDeps {
+  identity: IdentityProvider;
+  /** The Argo user behind a verified identity, and whether the token's provider session still exists. */
+  findUserForIdentity(claims: IdTokenClaims): Promise<IdentityLookup>;
+}
+
+// A JWT has three base64url parts; anything else in the bearer header is the browser's anonymous argo-token.
+const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]+$/;
+const ANON_TOKEN_SHAPE = /^[\w-]{16,128}$/;
+
+async function resolveActor(request: FastifyRequest, deps: AuthDeps): Promise<Actor> {
+  const header = request.headers.authorization;
+  if (!header) return { kind: 'none' };
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match?.[1]) throw unauthenticated('The Authorization header must be "Bearer <token>".');
+  const token = match[1];
+  if (!JWT_SHAPE.test(token)) {
+    if (ANON_TOKEN_SHAPE.test(token)) return { kind: 'anonymous', token };
+    throw unauthenticated('The bearer token is not valid. Sign in again.');
+  }
+  const claims = await deps.identity.verifyIdToken(token);
+  if (!claims) throw unauthenticated('Your sign-in has expired or is not valid. Sign in again.');
+  const { sessionActive, user } = await deps.findUserForIdentity(claims);
+  // A disabled user hears why (403 below) even though disabling also ended their sessions.
+  if (!sessionActive && user?.status !== 'disabled') throw unauthenticated(SESSION_ENDED_MESSAGE);
+  return user ? { kind: 'user', claims, user } : { kind: 'identity', claims };
+}
+
+/** The single place where route access (packages/contract `access`) is enforced. */
+export function enforceAccess(access: Access, actor: Actor): void {
+  if (access === 'public') return;
+  if (access === 'anonymous') {
+    if (actor.kind === 'none') throw unauthenticated();
+    return;
+  }
+  if (actor.kind === 'none' || actor.kind === 'anonymous') throw unauthenticated();
+  if (access === 'identity') return;
+  if (actor.kind === 'identity') {
+    throw forbidden(
+      'Your sign-in has no Argo account yet. Create your organisation first (POST /api/accounts).',
+    );
+  }
+  if (actor.user.status === 'disabled')
+    throw forbidden('Your user is disabled. Ask an admin of your account to enable it.');
+  if (access === 'admin' && actor.user.role !== 'admin')
+    throw forbidden('Only an admin of your account can do this.');
+}
+
+/**
+ * An account with require_admin_mfa: its admins must sign in with a second factor. An admin whose token says
+ * `mfa: false` may still load their profile (users/me, accounts/me: `identity` routes), so the web can send them to
+ * /mfa; every member and admin route refuses them. A provider that does not say (`mfa` undefined) is not refused.
+ */
+export function enforceAdminMfa(access: Access, actor: Actor): void {
+  if (access !== 'member' && access !== 'admin') return;
+  if (actor.kind !== 'user') return;
+  if (actor.user.role === 'admin' && actor.user.accountRequiresAdminMfa && actor.claims.mfa === false) {
+    throw forbidden(ADMIN_MFA_REQUIRED_MESSAGE);
+  }
+}
+
+export const PASSWORD_CHANGE_REQUIRED_MESSAGE =
+  'You signed in with a temporary password. Set your own password on /password/set first.';
+
+/**
+ * An invited user on the emailed temporary password may load their profile (identity routes) and set a new
+ * password (the provider's own endpoint), nothing else, until they have set their own.
+ */
+export function enforcePasswordChange(access: Access, actor: Actor): void {
+  if (access !== 'member' && access !== 'admin') return;
+  if (actor.kind === 'user' && actor.claims.mustChangePassword === true) {
+    throw forbidden(PASSWORD_CHANGE_REQUIRED_MESSAGE);
+  }
+}
+
+export function registerAuth(app: FastifyInstance, deps: AuthDeps) {
+  // Decorated with null (Fastify's advice for objects), set for every request by the hook below.
+  app.decorateRequest('actor', null as unknown as { getter: () => Actor });
+  app.addHook('onRequest', async (request) => {
+    request.actor = { kind: 'none' };
+    const access = request.routeOptions.config.access;
+    // Routes without a declared access level (static files, the SPA) need no identity.
+    if (!access || access === 'public') return;
+    request.actor = await resolveActor(request, deps);
+    enforceAccess(access, request.actor);
+    enforceAdminMfa(access, request.actor);
+    enforcePasswordChange(access, request.actor);
+  });
+}
+
+/** The signed-in Argo user of a `member`/`admin` route (the hook has already checked it). */
+export function requireUser(request: FastifyRequest): ActorUser {
+  const actor = request.actor;
+  if (actor.kind !== 'user') throw new AppError('unauthenticated', 'Sign in to continue.');
+  return actor.user;
+}
+
+export function requireIdentity(request: FastifyRequest): IdTokenClaims {
+  const actor = request.actor;
+  if (actor.kind === 'user' || actor.kind === 'identity') return actor.claims;
+  throw new AppError('unauthenticated', 'Sign in to continue.');
+}

@@ -1,0 +1,54 @@
+import type { RouteDef } from '@argo/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+
+type Input<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Output<S> = S extends z.ZodType ? z.input<S> : undefined;
+
+export interface RouteInput<R extends RouteDef> {
+  params: Input<R['params']>;
+  query: Input<R['query']>;
+  body: Input<R['body']>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type RouteHandler<R extends RouteDef> = (
+  input: RouteInput<R>,
+) => Promise<Output<R['response']> | undefined>;
+
+/**
+ * Registers one call of the contract: method, path, validation, OpenAPI and access level all come from the
+ * route table in packages/contract, so the API cannot drift from what the web client expects.
+ */
+export function route<R extends RouteDef>(app: FastifyInstance, def: R, handler: RouteHandler<R>) {
+  const status = def.status ?? (def.response === null ? 204 : 200);
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: def.method,
+    url: `/api${def.path}`,
+    config: { access: def.access },
+    schema: {
+      operationId: def.id,
+      summary: def.summary,
+      tags: [def.tag],
+      ...(def.access === 'public' ? {} : { security: [{ bearer: [] }] }),
+      ...(def.params ? { params: def.params } : {}),
+      ...(def.query ? { querystring: def.query } : {}),
+      ...(def.body && def.bodyType !== 'multipart' ? { body: def.body } : {}),
+      ...(def.response && def.responseType !== 'csv' ? { response: { [status]: def.response } } : {}),
+    },
+    async handler(request, reply) {
+      const result = await handler({
+        params: request.params as Input<R['params']>,
+        query: request.query as Input<R['query']>,
+        body: request.body as Input<R['body']>,
+        request,
+        reply,
+      });
+      if (reply.sent) return reply;
+      if (status === 204) return reply.status(204).send();
+      return reply.status(status).send(result);
+    },
+  });
+}

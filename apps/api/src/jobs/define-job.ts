@@ -1,0 +1,73 @@
+import type { z } from 'zod';
+import type { Database } from '../db/client';
+import type { DiscoveryDeps } from '../modules/discovery/discovery.deps';
+
+/** Pino's logger fits; tests pass a recording one. */
+export interface JobLogger {
+  info(details: object, message?: string): void;
+  warn(details: object, message?: string): void;
+  error(details: object, message?: string): void;
+}
+
+/** What every handler may use. Add dependencies here (engine, fetcher, model client) as jobs come to need them. */
+export interface JobContext {
+  db: Database;
+  log: JobLogger;
+  /** Discovery sources, geocoder and run timings for the session jobs (main.ts builds them from the config). */
+  discovery?: DiscoveryDeps;
+}
+
+/** The context of one run of one job. */
+export interface JobRunContext extends JobContext {
+  jobId: string;
+  /** Retries already made (0 on the first attempt) and allowed: the last attempt is retryCount === retryLimit. */
+  retryCount: number;
+  retryLimit: number;
+  /** Aborted when this process' queue stops: a long handler should leave at its next checkpoint (and be retried). */
+  signal: AbortSignal;
+}
+
+/**
+ * pg-boss queue policies. `short`: at most one waiting job per singleton key; `singleton`: at most one running;
+ * `stately`: at most one waiting and one running; `standard`: no limit (singleton keys are ignored).
+ */
+export type QueuePolicy = 'standard' | 'short' | 'singleton' | 'stately';
+
+export interface JobOptions<Payload> {
+  /** Retries after the first failure (pg-boss default 2). */
+  retryLimit?: number;
+  /** Seconds before a retry. */
+  retryDelay?: number;
+  /** Exponential backoff on top of retryDelay. */
+  retryBackoff?: boolean;
+  /** A running job still active after this long is failed (and retried); pg-boss default 15 minutes. */
+  expireInSeconds?: number;
+  /** Jobs of this kind each worker runs at the same time in one process (default 1). */
+  teamSize?: number;
+  /** Jobs fetched per poll by each worker; they still run and settle one by one (default 1). */
+  batchSize?: number;
+  /** Queue policy; `short` by default when singletonKey is set, otherwise `standard`. Fixed when the queue is created. */
+  policy?: QueuePolicy;
+  /** Deduplication key, enforced by the policy; e.g. one waiting run per session. */
+  singletonKey?(payload: Payload): string;
+}
+
+export interface JobDefinition<Schema extends z.ZodType = z.ZodType> {
+  /** Queue name, e.g. 'session.discover'. Letters, digits, '.', '-', '_' and '/'. */
+  name: string;
+  /** Validated on enqueue and again when a worker takes the job. */
+  payload: Schema;
+  handler(payload: z.output<Schema>, ctx: JobRunContext): Promise<void>;
+  options: JobOptions<z.output<Schema>>;
+}
+
+/** Declares a background job once: its name, payload schema, handler and queue options. */
+export function defineJob<Schema extends z.ZodType>(definition: {
+  name: string;
+  payload: Schema;
+  handler: (payload: z.output<Schema>, ctx: JobRunContext) => Promise<void>;
+  options?: JobOptions<z.output<Schema>>;
+}): JobDefinition<Schema> {
+  if (!/^[\w.\-/]+$/.test(definition.name)) throw new Error(`Invalid job name "${definition.name}"`);
+  return { ...definition, options: definition.options ?? {} };
+}

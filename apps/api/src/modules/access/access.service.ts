@@ -1,0 +1,105 @@
+/**
+ * The one place for row-level rules (ARCHITECTURE.md "Identity and authorisation"): who may see or change which
+ * session and which venture. Route-level rules (member/admin) are enforced earlier by http/auth.ts.
+ *
+ * A row outside the actor's account, or one the actor may not see at all, is answered with 404 — never 403 — so
+ * nobody learns that another account's (or a colleague's private) row exists.
+ */
+import { sessionAccessAllows } from '@argo/contract';
+import type { DatabaseExecutor } from '../../db/client';
+import type { ActorUser } from '../../http/auth';
+import { AppError, forbidden, notFound } from '../../http/errors';
+import {
+  findSessionAccessRow,
+  findVentureAccessRow,
+  type SessionAccessLevel,
+  type SessionAccessRow,
+} from './access.repository';
+
+export type { SessionAccessLevel } from './access.repository';
+
+/** view: read; edit: update and run; manage: delete and share (owner or admin). */
+export type SessionRight = 'view' | 'edit' | 'manage';
+/** view: read; edit: change fields and team; manage: delete (admins only). */
+export type VentureRight = 'view' | 'edit' | 'manage';
+
+/** The actor's access to a session, with the facts the callers check next (owner, status). */
+export interface SessionAccessCheck {
+  access: SessionAccessLevel;
+  ownerId: string;
+  status: SessionAccessRow['status'];
+}
+
+/** The actor's access to a session; 404 when it is not in their account or they may not see it. */
+export async function checkSessionAccess(
+  db: DatabaseExecutor,
+  actor: ActorUser,
+  sessionId: string,
+): Promise<SessionAccessCheck> {
+  const row = await findSessionAccessRow(db, actor, sessionId);
+  if (!row) throw notFound('Session');
+  const { ownerId, status } = row;
+  if (ownerId === actor.id) return { access: 'owner', ownerId, status };
+  if (actor.role === 'admin') return { access: 'admin', ownerId, status };
+  if (row.shareAccess) return { access: row.shareAccess, ownerId, status };
+  throw notFound('Session');
+}
+
+/** The actor's access level to a session; 404 when it is not in their account or they may not see it. */
+export async function getSessionAccess(
+  db: DatabaseExecutor,
+  actor: ActorUser,
+  sessionId: string,
+): Promise<SessionAccessLevel> {
+  return (await checkSessionAccess(db, actor, sessionId)).access;
+}
+
+/** Whether an access level grants a right; the same table the web client uses to show or hide actions. */
+export function hasSessionRight(access: SessionAccessLevel, needed: SessionRight): boolean {
+  if (needed === 'view') return true;
+  return sessionAccessAllows(access, needed === 'edit' ? 'update' : 'delete');
+}
+
+/**
+ * Like checkSessionAccess, and 403 saying what to do when the level is too low. Returns the actor's level with
+ * the session's owner and status (for the status checks of PRODUCT §4 that usually follow).
+ */
+export async function requireSessionAccess(
+  db: DatabaseExecutor,
+  actor: ActorUser,
+  sessionId: string,
+  needed: SessionRight,
+): Promise<SessionAccessCheck> {
+  const check = await checkSessionAccess(db, actor, sessionId);
+  const { access } = check;
+  if (hasSessionRight(access, needed)) return check;
+  if (needed === 'edit') {
+    throw forbidden('You have view access to this session; ask its owner for edit access.');
+  }
+  throw forbidden(
+    `You have ${access} access to this session; only its owner or an admin of your account can delete or share it.`,
+  );
+}
+
+/**
+ * Checks that the actor may use a venture: admins every venture of their account, members the ventures they are
+ * assigned to (view, edit). Deleting (manage) is for admins only. 404 when the venture is not visible.
+ * `field` names the request field that carried the id (e.g. `venture_id` of a session) so the 404 points at it.
+ */
+export async function requireVentureAccess(
+  db: DatabaseExecutor,
+  actor: ActorUser,
+  ventureId: string,
+  needed: VentureRight,
+  field?: string,
+): Promise<void> {
+  const row = await findVentureAccessRow(db, actor, ventureId);
+  const isVisible = row !== null && (actor.role === 'admin' || row.isAssigned);
+  if (!isVisible) {
+    if (field) throw new AppError('not_found', `${field}: no venture with this id in your ventures.`, field);
+    throw notFound('Venture');
+  }
+  if (needed === 'manage' && actor.role !== 'admin') {
+    throw forbidden('Only an admin of your account can delete a venture.');
+  }
+}

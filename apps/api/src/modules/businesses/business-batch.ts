@@ -1,0 +1,62 @@
+/**
+ * Pure steps of storing a batch of merged businesses: point each record at the business stored earlier that
+ * shares one of its match keys, and fold records of one batch that land on the same stored business together
+ * (one INSERT … ON CONFLICT may touch a row only once).
+ */
+import type { MergedBusiness, SourceRef } from '@argo/engine';
+
+const FIELDS = [
+  'website',
+  'domain',
+  'email',
+  'phone',
+  'address',
+  'city',
+  'region',
+  'postal_code',
+  'country',
+  'lat',
+  'lng',
+  'category',
+  'rating',
+  'review_count',
+] as const satisfies readonly (keyof MergedBusiness)[];
+
+const sourceId = (ref: SourceRef) => `${ref.source}\u0000${ref.source_ref ?? ref.url ?? ''}`;
+
+/** `a` keeps its values; `b` fills the gaps; sources and keys are united (first-found first). */
+export function combineRecords(a: MergedBusiness, b: MergedBusiness): MergedBusiness {
+  const out: MergedBusiness = { ...a };
+  for (const field of FIELDS) {
+    if (out[field] === null || out[field] === undefined || out[field] === '') {
+      (out as unknown as Record<string, unknown>)[field] = b[field];
+    }
+  }
+  const seen = new Set(a.sources.map(sourceId));
+  out.sources = [...a.sources, ...b.sources.filter((ref) => !seen.has(sourceId(ref)))];
+  out.match_keys = [...new Set([...a.match_keys, ...b.match_keys])];
+  out.socials = [...new Set([...(a.socials ?? []), ...(b.socials ?? [])])];
+  return out;
+}
+
+/** Every key a record can be found by: its dedupe_key and its match keys. */
+export const keysOf = (record: MergedBusiness): string[] => [record.dedupe_key, ...record.match_keys];
+
+/**
+ * Gives each record the dedupe_key of the stored business it matches (by dedupe_key first, then by its match
+ * keys in order: domain, phone, name + address), then folds records sharing a dedupe_key into one.
+ */
+export function linkToStored(
+  records: readonly MergedBusiness[],
+  stored: ReadonlyMap<string, string>,
+): MergedBusiness[] {
+  const byKey = new Map<string, MergedBusiness>();
+  for (const record of records) {
+    let target = stored.get(record.dedupe_key);
+    for (const key of record.match_keys) target ??= stored.get(key);
+    const linked = target && target !== record.dedupe_key ? { ...record, dedupe_key: target } : record;
+    const earlier = byKey.get(linked.dedupe_key);
+    byKey.set(linked.dedupe_key, earlier ? combineRecords(earlier, linked) : linked);
+  }
+  return [...byKey.values()];
+}

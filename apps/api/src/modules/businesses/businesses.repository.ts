@@ -1,0 +1,196 @@
+import type { MergedBusiness } from '@argo/engine';
+import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
+import type { DatabaseExecutor } from '../../db/client';
+import { businesses, businessMatchKeys, sessionRejectedRows } from '../../db/schema';
+import { keysOf, linkToStored } from './business-batch';
+
+/** Where a batch goes: the session's account, the session, and the run it is written under. */
+export interface RunTarget {
+  accountId: string;
+  sessionId: string;
+  runId: string;
+}
+
+/** JSON text for one parameter: arrays and records travel as one jsonb value (drizzle would spread an array). */
+const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+
+/**
+ * The match keys of a run's stored businesses → their dedupe_key, held by the job for the run (loaded from
+ * business_match_keys on first use, so a resumed job knows what the earlier attempts stored).
+ */
+export interface MatchIndex {
+  keys: Map<string, string> | null;
+}
+
+async function loadMatchKeys(db: DatabaseExecutor, target: RunTarget): Promise<Map<string, string>> {
+  const found = await db.execute<{ key: string; dedupe_key: string }>(sql`
+    select key, dedupe_key from ${businessMatchKeys}
+    where session_id = ${target.sessionId}::uuid and run_id = ${target.runId}::uuid`);
+  return new Map(found.rows.map((row) => [row.key, row.dedupe_key]));
+}
+
+/**
+ * Stores a batch of merged businesses of one run in one multi-row upsert on (session_id, run_id, dedupe_key):
+ * empty fields are filled and `sources` united, so replaying a batch changes nothing. With an `index`, each record
+ * first joins the business stored earlier that shares a match key (another tile, source, or an earlier attempt)
+ * and the batch's keys are indexed; without one the caller links across batches itself (the CSV import does, in
+ * the engine). Run inside the caller's transaction.
+ */
+export async function storeBusinesses(
+  db: DatabaseExecutor,
+  target: RunTarget,
+  records: readonly MergedBusiness[],
+  index: MatchIndex | null,
+): Promise<MergedBusiness[]> {
+  if (records.length === 0) return [];
+  if (index) index.keys ??= await loadMatchKeys(db, target);
+  // Also folds records of the batch that share a dedupe_key: one upsert may touch a row only once.
+  const linked = linkToStored(records, index?.keys ?? new Map());
+  const rows = linked.map((r) => ({
+    dedupe_key: r.dedupe_key,
+    name: r.name,
+    website: r.website,
+    domain: r.domain,
+    email: r.email,
+    phone: r.phone,
+    address: r.address,
+    city: r.city,
+    region: r.region,
+    postal_code: r.postal_code,
+    country: r.country,
+    lat: r.lat,
+    lng: r.lng,
+    category: r.category,
+    source: r.source,
+    source_ref: r.source_ref,
+    sources: r.sources,
+    rating: r.rating,
+    review_count: r.review_count === null ? null : Math.round(r.review_count),
+  }));
+  const fill = (column: string) => sql.raw(`${column} = coalesce(businesses.${column}, excluded.${column})`);
+  await db.execute(sql`
+    insert into ${businesses} (account_id, session_id, run_id, dedupe_key, name, website, domain, email, phone,
+      address, city, region, postal_code, country, lat, lng, category, source, source_ref, sources, rating,
+      review_count)
+    select ${target.accountId}::uuid, ${target.sessionId}::uuid, ${target.runId}::uuid, r.dedupe_key, r.name, r.website, r.domain,
+      r.email, r.phone, r.address, r.city, r.region, r.postal_code, r.country, r.lat, r.lng, r.category, r.source,
+      r.source_ref, r.sources, r.rating, r.review_count
+    from jsonb_to_recordset(${json(rows)}) as r(dedupe_key text, name text, website text, domain text,
+      email text, phone text, address text, city text, region text, postal_code text, country text,
+      lat double precision, lng double precision, category text, source text, source_ref text, sources jsonb,
+      rating real, review_count integer)
+    on conflict (session_id, run_id, dedupe_key) do update set
+      ${sql.join(
+        [
+          'website',
+          'domain',
+          'email',
+          'phone',
+          'address',
+          'city',
+          'region',
+          'postal_code',
+          'country',
+          'lat',
+          'lng',
+          'category',
+          'rating',
+          'review_count',
+        ].map(fill),
+        sql`, `,
+      )},
+      sources = (
+        select coalesce(jsonb_agg(d.e order by d.o), '[]'::jsonb) from (
+          select distinct on (x.e->>'source', coalesce(x.e->>'source_ref', x.e->>'url', '')) x.e, x.o
+          from jsonb_array_elements(businesses.sources || excluded.sources) with ordinality as x(e, o)
+          order by x.e->>'source', coalesce(x.e->>'source_ref', x.e->>'url', ''), x.o
+        ) d
+      ),
+      updated_at = now()`);
+
+  if (index?.keys) {
+    const pairs = new Map<string, string>();
+    for (const record of linked) {
+      for (const key of keysOf(record)) {
+        if (!index.keys.has(key) && !pairs.has(key)) pairs.set(key, record.dedupe_key);
+      }
+    }
+    for (const [key, dedupeKey] of pairs) index.keys.set(key, dedupeKey);
+    if (pairs.size > 0) {
+      await db.execute(sql`
+        insert into ${businessMatchKeys} (session_id, run_id, key, dedupe_key)
+        select ${target.sessionId}::uuid, ${target.runId}::uuid, p->>0, p->>1
+        from jsonb_array_elements(${json([...pairs])}) p
+        on conflict do nothing`);
+    }
+  }
+  return linked;
+}
+
+/** Rows an import refused; a replayed batch adds nothing. */
+export async function storeRejectedRows(
+  db: DatabaseExecutor,
+  sessionId: string,
+  runId: string,
+  rows: readonly { line: number; reason: string }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    insert into ${sessionRejectedRows} (session_id, run_id, line, reason)
+    select ${sessionId}::uuid, ${runId}::uuid, (r->>'line')::int, r->>'reason' from jsonb_array_elements(${json(rows)}) r
+    on conflict do nothing`);
+}
+
+/** The first `limit` refused rows of a run by line, and how many there are. */
+export async function listRejectedRows(
+  db: DatabaseExecutor,
+  sessionId: string,
+  runId: string,
+  limit: number,
+): Promise<{ rows: { line: number; reason: string }[]; total: number }> {
+  const where = and(eq(sessionRejectedRows.sessionId, sessionId), eq(sessionRejectedRows.runId, runId));
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ line: sessionRejectedRows.line, reason: sessionRejectedRows.reason })
+      .from(sessionRejectedRows)
+      .where(where)
+      .orderBy(sessionRejectedRows.line)
+      .limit(limit),
+    db.select({ total: sql<number>`count(*)::int` }).from(sessionRejectedRows).where(where),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}
+
+export async function countRunBusinesses(
+  db: DatabaseExecutor,
+  sessionId: string,
+  runId: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(businesses)
+    .where(and(eq(businesses.sessionId, sessionId), eq(businesses.runId, runId)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Deletes what runs of a session wrote (businesses, match keys, refused rows): the run `only`, or every run
+ * `except` those listed (what a replaced or abandoned run left behind).
+ */
+export async function deleteRunRows(
+  db: DatabaseExecutor,
+  sessionId: string,
+  runs: { only: string } | { except: string[] },
+): Promise<void> {
+  const pick = (column: AnyColumn): SQL =>
+    'only' in runs
+      ? sql`${column} = ${runs.only}::uuid`
+      : sql`not (${column} = any(array(select jsonb_array_elements_text(${json(runs.except)})::uuid)))`;
+  await db.delete(businesses).where(and(eq(businesses.sessionId, sessionId), pick(businesses.runId)));
+  await db
+    .delete(businessMatchKeys)
+    .where(and(eq(businessMatchKeys.sessionId, sessionId), pick(businessMatchKeys.runId)));
+  await db
+    .delete(sessionRejectedRows)
+    .where(and(eq(sessionRejectedRows.sessionId, sessionId), pick(sessionRejectedRows.runId)));
+}

@@ -1,0 +1,99 @@
+/**
+ * The resumable state of a search run, kept in session_runs.state: the resolved area, the tiles per source with
+ * what is finished and what failed, and how many businesses were found (for the limit). A resumed job skips the
+ * finished tiles; a retry re-runs only the failed parts.
+ */
+import type { BBox } from '@argo/engine';
+import type { RunProgress } from '../sessions/session-run';
+
+export type SourceId = 'osm' | 'google_places';
+
+export interface DiscoverTile {
+  source: SourceId;
+  bbox: BBox;
+  state: 'pending' | 'done' | 'skipped';
+  /** Units of this tile (itself and the quarters a full answer split it into): known, finished, failed. */
+  total: number;
+  done: number;
+  failed: number;
+  /** Businesses kept from this tile (counted against the search's limit). */
+  found?: number;
+  /** The parts that could not be searched, retried alone. */
+  failed_parts?: BBox[];
+  /** The last error of a failed part, in plain words. */
+  error?: string;
+}
+
+export interface DiscoverPlan {
+  bbox: BBox;
+  center: { lat: number; lng: number };
+  radius_km: number | null;
+  country: string | null;
+  display_name: string | null;
+}
+
+export interface DiscoverState {
+  plan?: DiscoverPlan;
+  tiles?: DiscoverTile[];
+  /** A tile was still full at the deepest split: there may be more places than found. */
+  truncated?: boolean;
+}
+
+export const newTile = (source: SourceId, bbox: BBox): DiscoverTile => ({
+  source,
+  bbox,
+  state: 'pending',
+  total: 1,
+  done: 0,
+  failed: 0,
+});
+
+/** Businesses the sources returned so far (before merging), counted against the limit. */
+export const foundOf = (state: DiscoverState): number =>
+  (state.tiles ?? []).reduce((sum, tile) => sum + (tile.found ?? 0), 0);
+
+export function progressOf(state: DiscoverState): RunProgress {
+  let total = 0;
+  let done = 0;
+  let failed = 0;
+  for (const tile of state.tiles ?? []) {
+    total += tile.total;
+    done += tile.state === 'pending' ? tile.done : tile.total;
+    failed += tile.failed;
+  }
+  return { total, done, failed };
+}
+
+/**
+ * The state a retry starts from: each failed part becomes a tile of its own (its parent keeps what it found);
+ * when nothing failed item by item, the whole search runs again over what is stored (the upserts keep it).
+ */
+export function prepareDiscoverRetry(state: DiscoverState): DiscoverState {
+  if (!state.plan || !state.tiles?.length) return {};
+  const hasFailedParts = state.tiles.some((tile) => (tile.failed_parts?.length ?? 0) > 0);
+  if (!hasFailedParts) {
+    return { ...state, tiles: state.tiles.map((tile) => newTile(tile.source, tile.bbox)) };
+  }
+  const tiles: DiscoverTile[] = [];
+  for (const tile of state.tiles) {
+    const parts = tile.failed_parts ?? [];
+    const rest = { ...tile, total: tile.total - tile.failed, done: tile.done - tile.failed, failed: 0 };
+    delete rest.failed_parts;
+    delete rest.error;
+    if (rest.total > 0) tiles.push(rest);
+    for (const part of parts) tiles.push(newTile(tile.source, part));
+  }
+  return { ...state, tiles };
+}
+
+/** "3 of 12 map areas could not be searched (…)", or null when none failed. */
+export function describeFailedTiles(state: DiscoverState): string | null {
+  const { total, failed } = progressOf(state);
+  if (failed === 0) return null;
+  const reason = state.tiles?.find((tile) => tile.error)?.error;
+  const because = reason ? ` (${reason})` : '';
+  if (failed >= total) {
+    return `The search failed: the map service could not be searched${because}. Retry in a few minutes.`;
+  }
+  return `${failed} of ${total} map areas could not be searched${because}. The businesses found are kept; retry to search the missing areas.`;
+}

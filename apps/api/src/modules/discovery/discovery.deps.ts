@@ -1,0 +1,100 @@
+/**
+ * What the session jobs need from the outside world, built once per worker process from the config (tests pass
+ * overrides: local servers, small tiles, no HTTP retries, fast progress).
+ */
+import {
+  type AsyncCache,
+  buildUserAgent,
+  createNominatimGeocoder,
+  createOsmHttpClient,
+  type GeocodeResult,
+  type Geocoder,
+  type GooglePlacesOptions,
+  IMPORT_BATCH_SIZE,
+  type OsmSourceOptions,
+} from '@argo/engine';
+import { sql } from 'drizzle-orm';
+import type { Config } from '../../config/env';
+import type { Database } from '../../db/client';
+import { geocodeCache } from '../../db/schema';
+
+export interface DiscoveryDeps {
+  /** OpenStreetMap source options (URLs, User-Agent, HTTP retries); the job adds the per-run fields. */
+  osm: OsmSourceOptions;
+  /** Google Places options when a key is configured, else null. */
+  google: Omit<GooglePlacesOptions, 'geocoder'> | null;
+  /** Nominatim, spaced and cached in PostgreSQL (shared by every worker process). */
+  geocoder: Geocoder;
+  /** Largest tile (km²) each source is asked about at once; a full answer is split further by the source. */
+  tileKm2: { osm: number; google_places: number };
+  /** Largest area one search covers (km²). */
+  maxAreaKm2: number;
+  /** CSV rows per stored batch. */
+  importBatchSize: number;
+  /** Progress and the latest businesses are written at most this often. */
+  progressIntervalMs: number;
+  /** How often a running job looks for a cancel (and a takeover). */
+  cancelPollMs: number;
+}
+
+export type DiscoveryOverrides = Partial<Omit<DiscoveryDeps, 'osm' | 'google' | 'tileKm2'>> & {
+  osm?: Partial<OsmSourceOptions>;
+  google?: Partial<Omit<GooglePlacesOptions, 'geocoder'>> | null;
+  tileKm2?: Partial<DiscoveryDeps['tileKm2']>;
+};
+
+const GEOCODE_TTL_DAYS = 30;
+
+/** Geocoding answers in PostgreSQL (a "not found" is kept too, as null), for 30 days. */
+export function createGeocodeCache(db: Database): AsyncCache<GeocodeResult | null> {
+  return {
+    async get(key) {
+      const result = await db.execute<{ value: GeocodeResult | null }>(sql`
+        select value from ${geocodeCache}
+        where key = ${key} and created_at > now() - make_interval(days => ${GEOCODE_TTL_DAYS})`);
+      const row = result.rows[0];
+      return row ? row.value : undefined;
+    },
+    async set(key, value) {
+      await db.execute(sql`
+        insert into ${geocodeCache} (key, value, created_at) values (${key}, ${JSON.stringify(value)}::jsonb, now())
+        on conflict (key) do update set value = excluded.value, created_at = excluded.created_at`);
+    },
+  };
+}
+
+export function createDiscoveryDeps(
+  config: Config,
+  db: Database,
+  overrides: DiscoveryOverrides = {},
+): DiscoveryDeps {
+  const userAgent = config.OSM_USER_AGENT ?? buildUserAgent(config.PUBLIC_URL);
+  const osm: OsmSourceOptions = {
+    overpassUrl: config.OVERPASS_URL,
+    nominatimUrl: config.NOMINATIM_URL,
+    userAgent,
+    ...overrides.osm,
+  };
+  const geocoder =
+    overrides.geocoder ??
+    createNominatimGeocoder({
+      ...osm,
+      baseUrl: osm.nominatimUrl,
+      http: createOsmHttpClient(osm),
+      cache: createGeocodeCache(db),
+    });
+  const apiKey = overrides.google === null ? undefined : config.GOOGLE_PLACES_API_KEY;
+  const google = apiKey
+    ? { apiKey, baseUrl: config.GOOGLE_PLACES_URL, userAgent, ...overrides.google }
+    : null;
+  return {
+    osm,
+    google,
+    geocoder,
+    tileKm2: { osm: 400, google_places: 2500, ...overrides.tileKm2 },
+    maxAreaKm2: overrides.maxAreaKm2 ?? 25_000,
+    importBatchSize: overrides.importBatchSize ?? IMPORT_BATCH_SIZE,
+    progressIntervalMs: overrides.progressIntervalMs ?? 500,
+    cancelPollMs: overrides.cancelPollMs ?? 1000,
+  };
+}

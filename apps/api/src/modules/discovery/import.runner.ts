@@ -1,0 +1,130 @@
+/**
+ * The `session.import` job: stream the stored CSV through the engine's import (decode, parse, map, merge per
+ * batch, link across batches) and store each batch with the last line it covers; a resumed or retried job reads
+ * the file again and skips the batches already committed.
+ */
+import {
+  CsvFormatError,
+  type Delimiter,
+  type ImportMapping,
+  ImportMappingError,
+  importCsv,
+} from '@argo/engine';
+import type { JobRunContext } from '../../jobs/define-job';
+import { openSessionRun, RunFailure, type SessionJobPayload, type SessionRun } from '../sessions/session-run';
+import { requireDeps } from './discover.runner';
+import type { DiscoveryDeps } from './discovery.deps';
+import { readSessionFile } from './discovery.repository';
+
+/** What an import session's `input` holds (upload, then mapping). */
+export interface ImportInput {
+  file_name: string;
+  size: number;
+  encoding: string;
+  delimiter: Delimiter;
+  headers: string[];
+  rows: string[][];
+  row_count: number;
+  mapping: Record<string, string | null>;
+}
+
+export interface ImportState {
+  /** The last physical line of the last committed batch. */
+  line?: number;
+}
+
+export async function runImportJob(payload: SessionJobPayload, ctx: JobRunContext): Promise<void> {
+  const deps = requireDeps(ctx.discovery);
+  const run = await openSessionRun<ImportState>(ctx.db, payload, {
+    stage: 'importing',
+    jobId: ctx.jobId,
+    log: ctx.log,
+    queueSignal: ctx.signal,
+    retryCount: ctx.retryCount,
+    retryLimit: ctx.retryLimit,
+    progressIntervalMs: deps.progressIntervalMs,
+    cancelPollMs: deps.cancelPollMs,
+    linkStored: false,
+    isUserError: (error) => error instanceof CsvFormatError || error instanceof ImportMappingError,
+  });
+  if (!run) return;
+  try {
+    await importFile(run, ctx, deps);
+  } catch (error) {
+    await run.settle(error);
+  } finally {
+    run.close();
+  }
+}
+
+async function importFile(run: SessionRun<ImportState>, ctx: JobRunContext, deps: DiscoveryDeps) {
+  const input = run.input as unknown as ImportInput;
+  const file = await readSessionFile(ctx.db, run.sessionId);
+  if (!file) throw new RunFailure('The uploaded file is no longer stored. Upload it again in a new import.');
+  const committed = run.state.line ?? 0;
+  const total = input.row_count;
+  let progress = { total, done: 0, failed: 0 };
+  const batches = importCsv(file, input.mapping as ImportMapping, {
+    delimiter: input.delimiter,
+    batchSize: deps.importBatchSize,
+    signal: run.signal,
+  });
+  for await (const batch of readAhead(batches)) {
+    progress = {
+      total: Math.max(total, batch.progress.rows),
+      done: batch.progress.rows,
+      failed: batch.progress.rejected,
+    };
+    const line = lastLine(batch.records, batch.rejected);
+    if (line <= committed) continue;
+    await run.commit({ records: batch.records, rejected: batch.rejected, state: { line }, progress });
+  }
+  await run.complete({ ...progress, total: progress.done });
+}
+
+/** The highest physical line a batch covers (accepted rows keep theirs as `line/N` in their sources). */
+function lastLine(
+  records: readonly { sources: readonly { source_ref: string | null }[] }[],
+  rejected: readonly { line: number }[],
+): number {
+  let max = 0;
+  for (const row of rejected) max = Math.max(max, row.line);
+  for (const record of records) {
+    for (const ref of record.sources) {
+      const line = Number(ref.source_ref?.startsWith('line/') ? ref.source_ref.slice(5) : Number.NaN);
+      if (line > max) max = line;
+    }
+  }
+  return max;
+}
+
+/**
+ * Asks for the next batch before handing out the current one, so parsing the next rows (CPU, here) overlaps
+ * with storing this batch (PostgreSQL's work).
+ */
+export async function* readAhead<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
+  const iterator = source[Symbol.asyncIterator]();
+  const ask = () => {
+    const promise = iterator.next();
+    promise.catch(() => undefined); // rethrown below when awaited
+    return promise;
+  };
+  let next = ask();
+  let isDone = false;
+  try {
+    for (;;) {
+      const result = await next;
+      if (result.done) {
+        isDone = true;
+        return;
+      }
+      next = ask();
+      yield result.value;
+    }
+  } finally {
+    if (!isDone) {
+      await next.catch(() => undefined);
+      await iterator.return?.(undefined);
+    }
+  }
+}

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../deps';
+import { registerAccountRoutes } from './accounts/accounts.routes';
+import { registerAdminRoutes } from './admin/admin.routes';
+import { registerBusinessRoutes } from './businesses/businesses.routes';
+import { registerDiscoveryRoutes } from './discovery/discovery.routes';
+import { registerGetStartedRoutes } from './get-started/get-started.routes';
+import { registerHealthRoutes } from './health/health.routes';
+import { registerSessionRoutes } from './sessions/sessions.routes';
+import { registerSharingRoutes } from './sharing/sharing.routes';
+import { registerUserRoutes } from './users/users.routes';
+import { registerVentureRoutes } from './ventures/ventures.routes';
+
+/** Every feature module of the API. A module's routes are thin: they call its service, which calls its repository. */
+export async function registerModules(app: FastifyInstance, deps: AppDeps) {
+  registerHealthRoutes(app, deps);
+  registerAccountRoutes(app, deps);
+  registerUserRoutes(app, deps);
+  registerAdminRoutes(app, deps);
+  registerVentureRoutes(app, deps);
+  registerSessionRoutes(app, deps);
+  registerDiscoveryRoutes(app, deps);
+  registerBusinessRoutes(app, deps);
+  registerSharingRoutes(app, deps);
+  registerGetStartedRoutes(app, deps);
+}

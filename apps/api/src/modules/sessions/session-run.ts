@@ -1,0 +1,363 @@
+/**
+ * The life of one session run inside a job (PRODUCT §4): claim it, watch for a cancel, commit batches with the
+ * resumable cursor in the same transaction, write progress at most every `progressIntervalMs`, and finish as
+ * completed (switching a restart's results in atomically), failed (error in plain words) or cancelled.
+ *
+ * Every job carries the run's `token`: a job for an older run finds another token and leaves. Every attempt of
+ * the job takes the run over with a fresh `claim`; an older attempt still going (pg-boss expired it, or the queue
+ * stopped without waiting) notices at its next checkpoint and stops without writing.
+ */
+import { randomUUID } from 'node:crypto';
+import type { MergedBusiness } from '@argo/engine';
+import { eq, sql } from 'drizzle-orm';
+import type { Database, DatabaseExecutor } from '../../db/client';
+import { type LatestBusinessEntry, type SessionRunMode, sessionRuns, sessions } from '../../db/schema';
+import type { JobLogger } from '../../jobs/define-job';
+import {
+  deleteRunRows,
+  type MatchIndex,
+  storeBusinesses,
+  storeRejectedRows,
+} from '../businesses/businesses.repository';
+
+export type StopReason = 'cancelled' | 'superseded' | 'shutdown';
+
+/** Why a run stopped before its end (the abort reason of `run.signal`). */
+export class RunStopped extends Error {
+  constructor(readonly reason: StopReason) {
+    super(`The run stopped: ${reason}.`);
+    this.name = 'RunStopped';
+  }
+}
+
+/** A failure the user can read and act on: the session fails with this message, and the job is not retried. */
+export class RunFailure extends Error {
+  override name = 'RunFailure';
+}
+
+export interface RunProgress {
+  total: number;
+  /** Units finished, failed ones included. */
+  done: number;
+  failed: number;
+}
+
+export interface SessionJobPayload {
+  session_id: string;
+  token: string;
+}
+
+export interface RunOptions {
+  stage: 'discovering' | 'importing';
+  jobId: string;
+  log: JobLogger;
+  /** Aborted when the queue stops. */
+  queueSignal: AbortSignal;
+  retryCount: number;
+  retryLimit: number;
+  progressIntervalMs: number;
+  cancelPollMs: number;
+  /** Errors whose message the user should see (the session fails with it, no retry). */
+  isUserError?: (error: unknown) => boolean;
+  /**
+   * Merge each batch with the businesses stored earlier by their match keys (a search: tiles and sources find
+   * the same place). An import leaves it off: the engine links its batches itself, also on a resumed read.
+   */
+  linkStored: boolean;
+}
+
+export interface SessionRun<State> {
+  sessionId: string;
+  accountId: string;
+  runId: string;
+  mode: SessionRunMode;
+  type: 'search' | 'competitors' | 'import';
+  input: Record<string, unknown>;
+  /** The cursor saved by the last commit (empty on a fresh run). */
+  state: State;
+  /** Progress as last written (a resumed run starts from it). */
+  progress: RunProgress;
+  /** Aborted on cancel, takeover or shutdown, with a RunStopped reason. */
+  signal: AbortSignal;
+  /** Stores a batch and the cursor after it in one transaction; throws RunStopped when the run has stopped. */
+  commit(batch: {
+    records?: readonly MergedBusiness[];
+    rejected?: readonly { line: number; reason: string }[];
+    state: State;
+    progress: RunProgress;
+  }): Promise<void>;
+  complete(progress: RunProgress): Promise<void>;
+  fail(message: string, progress: RunProgress): Promise<void>;
+  /** Ends the run after an error or a stop: cancel, takeover, shutdown (rethrown: retried), failure. */
+  settle(error: unknown): Promise<void>;
+  close(): void;
+}
+
+const LATEST_SIZE = 10;
+export const UNEXPECTED_FAILURE =
+  'The run stopped on an unexpected error. Retry to continue from where it stopped.';
+
+interface OpenRow extends Record<string, unknown> {
+  account_id: string;
+  type: SessionRun<unknown>['type'];
+  input: Record<string, unknown>;
+  status: string;
+  progress_total: number;
+  progress_done: number;
+  progress_failed: number;
+  run_id: string;
+  session_run_id: string | null;
+  mode: SessionRunMode;
+  token: string;
+  state: Record<string, unknown>;
+}
+
+/** Claims the run a job was queued for; null when there is nothing to do (stale job, cancelled, finished). */
+export async function openSessionRun<State>(
+  db: Database,
+  payload: SessionJobPayload,
+  options: RunOptions,
+): Promise<SessionRun<State> | null> {
+  const sessionId = payload.session_id;
+  const claim = randomUUID();
+  const row = await db.transaction(async (tx) => {
+    const result = await tx.execute<OpenRow>(sql`
+      select s.account_id, s.type, s.input, s.status, s.progress_total, s.progress_done, s.progress_failed,
+        s.run_id as session_run_id, r.run_id, r.mode, r.token, r.state
+      from ${sessions} s join ${sessionRuns} r on r.session_id = s.id
+      where s.id = ${sessionId} for update of s, r`);
+    const found = result.rows[0];
+    if (!found || found.token !== payload.token) return null;
+    if (found.status !== 'queued' && found.status !== 'running') return null;
+    const now = new Date();
+    await tx
+      .update(sessionRuns)
+      .set({
+        claim,
+        jobId: options.jobId,
+        attemptStartedAt: now,
+        doneAtAttemptStart: found.progress_done,
+        updatedAt: now,
+      })
+      .where(eq(sessionRuns.sessionId, sessionId));
+    await tx
+      .update(sessions)
+      .set({ status: 'running', stage: options.stage, error: null, finishedAt: null, updatedAt: now })
+      .where(eq(sessions.id, sessionId));
+    return found;
+  });
+  if (!row) return null;
+
+  const target = { accountId: row.account_id, sessionId, runId: row.run_id };
+  const stopper = new AbortController();
+  const stop = (reason: StopReason) => {
+    if (!stopper.signal.aborted) stopper.abort(new RunStopped(reason));
+  };
+  const onQueueStop = () => stop('shutdown');
+  options.queueSignal.addEventListener('abort', onQueueStop, { once: true });
+  if (options.queueSignal.aborted) stop('shutdown');
+
+  let isPolling = false;
+  const poll = setInterval(async () => {
+    if (isPolling || stopper.signal.aborted) return;
+    isPolling = true;
+    try {
+      const result = await db.execute<{ status: string; claim: string | null }>(sql`
+        select s.status, r.claim from ${sessions} s left join ${sessionRuns} r on r.session_id = s.id
+        where s.id = ${sessionId}`);
+      const now = result.rows[0];
+      if (now?.status !== 'running') stop('cancelled');
+      else if (now.claim !== claim) stop('superseded');
+    } catch (error) {
+      options.log.warn({ err: error, sessionId }, 'session run: status check failed');
+    } finally {
+      isPolling = false;
+    }
+  }, options.cancelPollMs);
+  poll.unref?.();
+
+  // A restart starts by clearing what an abandoned earlier restart left (the shown run and this one stay).
+  if (row.mode === 'restart' && Object.keys(row.state ?? {}).length === 0) {
+    const keep = [row.run_id, ...(row.session_run_id ? [row.session_run_id] : [])];
+    await deleteRunRows(db, sessionId, { except: keep });
+  }
+
+  let progress: RunProgress = {
+    total: row.progress_total,
+    done: row.progress_done,
+    failed: row.progress_failed,
+  };
+  let latest: LatestBusinessEntry[] = [];
+  const index: MatchIndex | null = options.linkStored ? { keys: null } : null;
+  let lastFlush = 0;
+  let isClosed = false;
+
+  /** Locks the run row and checks this attempt still owns it. */
+  async function assertClaim(tx: DatabaseExecutor): Promise<void> {
+    const result = await tx.execute<{ claim: string | null }>(
+      sql`select claim from ${sessionRuns} where session_id = ${sessionId} for update`,
+    );
+    if (result.rows[0]?.claim !== claim) {
+      stop('superseded');
+      throw new RunStopped('superseded');
+    }
+  }
+
+  async function writeProgress(tx: DatabaseExecutor, extra: Partial<typeof sessions.$inferInsert> = {}) {
+    const now = new Date();
+    await tx
+      .update(sessions)
+      .set({
+        progressTotal: progress.total,
+        progressDone: progress.done,
+        progressFailed: progress.failed,
+        updatedAt: now,
+        ...extra,
+      })
+      .where(eq(sessions.id, sessionId));
+    await tx.update(sessionRuns).set({ latest, updatedAt: now }).where(eq(sessionRuns.sessionId, sessionId));
+    lastFlush = Date.now();
+  }
+
+  async function finishCancelled() {
+    await db.transaction(async (tx) => {
+      await assertClaim(tx);
+      const [session] = await tx
+        .select({ status: sessions.status, runId: sessions.runId })
+        .from(sessions)
+        .where(eq(sessions.id, sessionId))
+        .for('update');
+      await writeProgress(tx);
+      // A cancelled restart leaves the results it would have replaced as they were.
+      if (session && session.runId !== target.runId) {
+        await deleteRunRows(tx, sessionId, { only: target.runId });
+      }
+    });
+  }
+
+  const run: SessionRun<State> = {
+    sessionId,
+    accountId: row.account_id,
+    runId: row.run_id,
+    mode: row.mode,
+    type: row.type,
+    input: row.input ?? {},
+    state: (row.state ?? {}) as State,
+    progress,
+    signal: stopper.signal,
+
+    async commit(batch) {
+      progress = batch.progress;
+      await db.transaction(async (tx) => {
+        await assertClaim(tx);
+        const stored = batch.records?.length ? await storeBusinesses(tx, target, batch.records, index) : [];
+        if (batch.rejected?.length) await storeRejectedRows(tx, sessionId, target.runId, batch.rejected);
+        if (stored.length) latest = [...stored.slice(-LATEST_SIZE).reverse().map(toLatest), ...latest];
+        latest = latest.slice(0, LATEST_SIZE);
+        await tx
+          .update(sessionRuns)
+          .set({ state: batch.state as Record<string, unknown>, updatedAt: new Date() })
+          .where(eq(sessionRuns.sessionId, sessionId));
+        if (Date.now() - lastFlush >= options.progressIntervalMs) await writeProgress(tx);
+      });
+      stopper.signal.throwIfAborted();
+    },
+
+    async complete(final) {
+      progress = final;
+      let wasCancelled = false;
+      await db.transaction(async (tx) => {
+        await assertClaim(tx);
+        const [session] = await tx
+          .select({ status: sessions.status, runId: sessions.runId })
+          .from(sessions)
+          .where(eq(sessions.id, sessionId))
+          .for('update');
+        if (session?.status !== 'running') {
+          wasCancelled = true;
+          return;
+        }
+        // A restart replaces the results it ran for, in this same transaction.
+        if (session.runId !== target.runId) await deleteRunRows(tx, sessionId, { except: [target.runId] });
+        await writeProgress(tx, {
+          status: 'completed',
+          stage: null,
+          error: null,
+          runId: target.runId,
+          finishedAt: new Date(),
+        });
+      });
+      if (wasCancelled) await finishCancelled();
+    },
+
+    async fail(message, final) {
+      progress = final;
+      let wasCancelled = false;
+      await db.transaction(async (tx) => {
+        await assertClaim(tx);
+        const [session] = await tx
+          .select({ status: sessions.status })
+          .from(sessions)
+          .where(eq(sessions.id, sessionId))
+          .for('update');
+        if (session?.status !== 'running') {
+          wasCancelled = true;
+          return;
+        }
+        await writeProgress(tx, { status: 'failed', stage: null, error: message, finishedAt: new Date() });
+      });
+      if (wasCancelled) await finishCancelled();
+    },
+
+    async settle(error) {
+      const reason =
+        stopper.signal.reason instanceof RunStopped
+          ? stopper.signal.reason.reason
+          : error instanceof RunStopped
+            ? error.reason
+            : null;
+      if (reason === 'superseded') return;
+      if (reason === 'cancelled') {
+        await finishCancelled().catch((e) => {
+          if (!(e instanceof RunStopped)) throw e;
+        });
+        return;
+      }
+      if (reason === 'shutdown') {
+        await db
+          .transaction(async (tx) => {
+            await assertClaim(tx);
+            await writeProgress(tx);
+          })
+          .catch(() => undefined);
+        throw new Error('The worker stopped during the run; it resumes where it stopped.');
+      }
+      if (error instanceof RunFailure || options.isUserError?.(error)) {
+        await run.fail((error as Error).message, progress);
+        return;
+      }
+      options.log.error({ err: error, sessionId, runId: target.runId }, 'session run failed unexpectedly');
+      if (options.retryCount >= options.retryLimit) await run.fail(UNEXPECTED_FAILURE, progress);
+      throw error;
+    },
+
+    close() {
+      if (isClosed) return;
+      isClosed = true;
+      clearInterval(poll);
+      options.queueSignal.removeEventListener('abort', onQueueStop);
+    },
+  };
+  return run;
+}
+
+function toLatest(record: MergedBusiness): LatestBusinessEntry {
+  return {
+    name: record.name,
+    domain: record.domain,
+    phone: record.phone,
+    city: record.city,
+    category: record.category,
+    source: record.source,
+  };
+}

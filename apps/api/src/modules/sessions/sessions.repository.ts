@@ -1,0 +1,141 @@
+import { and, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type { DatabaseExecutor } from '../../db/client';
+import { businesses, type NewSessionRow, type SessionStatus, sessions, users } from '../../db/schema';
+import type { ActorUser } from '../../http/auth';
+import { isSharedWithActor, type SessionAccessLevel, sessionListRule } from '../access/access.repository';
+
+/** The columns of a session plus its owner, as `toSession` (sessions.mapper.ts) needs them. */
+export const sessionWithOwnerColumns = {
+  ...getTableColumns(sessions),
+  ownerEmail: users.email,
+  ownerName: users.name,
+};
+export type SessionWithOwner = typeof sessions.$inferSelect & { ownerEmail: string; ownerName: string };
+
+/** `select <session + owner> from sessions join users` — the start of every query that returns sessions. */
+export function selectSessionsWithOwner(db: DatabaseExecutor) {
+  return db.select(sessionWithOwnerColumns).from(sessions).innerJoin(users, eq(users.id, sessions.ownerId));
+}
+
+export async function findSessionWithOwner(
+  db: DatabaseExecutor,
+  accountId: string,
+  sessionId: string,
+): Promise<SessionWithOwner | null> {
+  const [row] = await selectSessionsWithOwner(db)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.accountId, accountId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertSession(db: DatabaseExecutor, values: NewSessionRow): Promise<string> {
+  const [row] = await db.insert(sessions).values(values).returning({ id: sessions.id });
+  if (!row) throw new Error('insert into sessions returned no row');
+  return row.id;
+}
+
+export async function updateSession(
+  db: DatabaseExecutor,
+  accountId: string,
+  sessionId: string,
+  values: { name?: string; ventureId?: string | null },
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.accountId, accountId)));
+}
+
+/**
+ * Deletes a session whose status is one of `statuses` (checked in the same statement, so a worker that just
+ * started it wins the race). Returns whether a row was deleted.
+ */
+export async function deleteSessionInStatus(
+  db: DatabaseExecutor,
+  accountId: string,
+  sessionId: string,
+  statuses: readonly SessionStatus[],
+): Promise<boolean> {
+  const deleted = await db
+    .delete(sessions)
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.accountId, accountId),
+        sql`${sessions.status} in (${sql.join(
+          statuses.map((s) => sql`${s}`),
+          sql`, `,
+        )})`,
+      ),
+    )
+    .returning({ id: sessions.id });
+  return deleted.length > 0;
+}
+
+/** Businesses of the session's current run by enrichment state (all rows while no run has been switched in). */
+export async function countBusinessesByState(
+  db: DatabaseExecutor,
+  sessionId: string,
+  runId: string | null,
+): Promise<Record<string, number>> {
+  const rows = await db
+    .select({ state: businesses.enrichmentState, n: count() })
+    .from(businesses)
+    .where(and(eq(businesses.sessionId, sessionId), runId ? eq(businesses.runId, runId) : undefined))
+    .groupBy(businesses.enrichmentState);
+  return Object.fromEntries(rows.map((r) => [r.state, r.n]));
+}
+
+export interface SessionListFilter {
+  /** all: every session the actor may see; own: owned by the actor; shared: shared with the actor by a grant. */
+  scope?: 'all' | 'own' | 'shared';
+  search?: string;
+  status?: SessionStatus;
+  ownerId?: string;
+}
+
+export interface SessionListPage {
+  rows: (SessionWithOwner & { access: SessionAccessLevel })[];
+  total: number;
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * One page of the sessions the actor may see, newest first, each with the actor's access computed in SQL, and
+ * the total: two queries, both served by the (account_id, created_at) / owner / trigram indexes.
+ */
+export async function listSessions(
+  db: DatabaseExecutor,
+  actor: ActorUser,
+  filter: SessionListFilter,
+  page: number,
+  pageSize: number,
+): Promise<SessionListPage> {
+  const rule = sessionListRule(actor);
+  // Own and shared are each a subset of what the rule shows, with a narrower (cheaper) condition of their own.
+  const inAccount = eq(sessions.accountId, actor.accountId);
+  const conditions: (SQL | undefined)[] =
+    filter.scope === 'own'
+      ? [inAccount, eq(sessions.ownerId, actor.id)]
+      : filter.scope === 'shared'
+        ? [inAccount, isSharedWithActor(actor)]
+        : [rule.visible];
+  if (filter.ownerId) conditions.push(eq(sessions.ownerId, filter.ownerId));
+  if (filter.status) conditions.push(eq(sessions.status, filter.status));
+  if (filter.search) conditions.push(sql`${sessions.name} ilike ${`%${escapeLike(filter.search)}%`}`);
+  const where = and(...conditions);
+
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ ...sessionWithOwnerColumns, access: rule.access })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.ownerId))
+      .where(where)
+      .orderBy(desc(sessions.createdAt), desc(sessions.id))
+      .limit(pageSize)
+      .offset(page * pageSize),
+    db.select({ total: count() }).from(sessions).where(where),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}

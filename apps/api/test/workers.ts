@@ -1,0 +1,92 @@
+/**
+ * Job workers for tests: a separate queue instance, as a worker process would have, running every job
+ * definition against the test app's database with discovery overrides (local servers, small tiles, no HTTP
+ * retries, fast progress).
+ */
+import type { JobLogger } from '../src/jobs/define-job';
+import { jobDefinitions } from '../src/jobs/definitions';
+import { createJobQueue, type JobQueue } from '../src/jobs/queue';
+import { createDiscoveryDeps, type DiscoveryOverrides } from '../src/modules/discovery/discovery.deps';
+import type { TestApp } from './app';
+
+export const quietLog: JobLogger = { info: () => {}, warn: () => {}, error: () => {} };
+
+/** Overrides every discovery test wants: no HTTP retries or spacing, progress written at once. */
+export const FAST: DiscoveryOverrides = {
+  progressIntervalMs: 0,
+  cancelPollMs: 100,
+};
+
+export async function startWorker(
+  t: TestApp,
+  overrides: DiscoveryOverrides = {},
+  options: { maintenanceIntervalSeconds?: number; log?: JobLogger } = {},
+): Promise<JobQueue> {
+  const queue = createJobQueue({
+    connectionString: t.database.url,
+    pollingIntervalSeconds: 0.5,
+    max: 3,
+    ...options,
+  });
+  await queue.start();
+  await queue.work(jobDefinitions, {
+    db: t.database.db,
+    log: options.log ?? quietLog,
+    discovery: createDiscoveryDeps(t.config, t.database.db, { ...FAST, ...overrides }),
+  });
+  return queue;
+}
+
+/** Calls GET info until `isDone(info)`; throws with the last info after `timeoutMs`. */
+export async function waitForInfo(
+  t: TestApp,
+  token: string,
+  sessionId: string,
+  // biome-ignore lint/suspicious/noExplicitAny: test helper
+  isDone: (info: any) => boolean,
+  timeoutMs = 20_000,
+  // biome-ignore lint/suspicious/noExplicitAny: test helper
+): Promise<any> {
+  const started = Date.now();
+  let last: unknown;
+  for (;;) {
+    const res = await t.call('GET', `/api/user/session/${sessionId}/info`, { token });
+    last = res.body;
+    if (res.status === 200 && isDone(res.body)) return res.body;
+    if (Date.now() - started > timeoutMs) {
+      throw new Error(`timed out waiting for the session: ${JSON.stringify(last).slice(0, 2000)}`);
+    }
+    await new Promise((done) => setTimeout(done, 50));
+  }
+}
+
+const FINISHED = new Set(['completed', 'failed', 'cancelled']);
+export const isFinished = (info: { status: string }) => FINISHED.has(info.status);
+
+/** A multipart/form-data body for app.inject: text fields, then the file. */
+export function multipart(
+  fields: Record<string, string>,
+  file: { field?: string; name: string; data: Buffer | string; type?: string } | null,
+) {
+  const boundary = `----argo${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'text/csv'}\r\n\r\n`,
+      ),
+      Buffer.isBuffer(file.data) ? file.data : Buffer.from(file.data),
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    body: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

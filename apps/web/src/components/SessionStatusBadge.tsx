@@ -1,0 +1,33 @@
+import type { SessionStatus } from '@argo/contract';
+import { Badge, type BadgeProps } from '@mantine/core';
+
+/** One colour per session status (PRODUCT.md §4), the same on every screen that lists sessions. */
+export const SESSION_STATUS_COLORS: Record<SessionStatus, string> = {
+  draft: 'gray',
+  queued: 'yellow',
+  running: 'argo',
+  completed: 'green',
+  failed: 'red',
+  cancelled: 'orange',
+};
+
+export const SESSION_STATUS_LABELS: Record<SessionStatus, string> = {
+  draft: 'Draft',
+  queued: 'Queued',
+  running: 'Running',
+  completed: 'Completed',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+
+interface SessionStatusBadgeProps extends Omit<BadgeProps, 'color' | 'children'> {
+  status: SessionStatus;
+}
+
+export function SessionStatusBadge({ status, ...props }: SessionStatusBadgeProps) {
+  return (
+    <Badge variant="light" color={SESSION_STATUS_COLORS[status]} data-status={status} {...props}>
+      {SESSION_STATUS_LABELS[status]}
+    </Badge>
+  );
+}

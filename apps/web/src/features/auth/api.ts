@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getMfaStatus, getPasswordPolicy, listPasskeys } from '../../lib/auth/auth';
+import { DEFAULT_PASSWORD_POLICY } from '../../lib/auth/password-policy';
+import type { PasswordPolicy } from '../../lib/auth/types';
+
+/* What the identity provider knows about the signed-in person's security, read through TanStack Query. */
+
+export const passwordPolicyQueryOptions = () =>
+  queryOptions({
+    queryKey: ['auth', 'password-policy'],
+    queryFn: getPasswordPolicy,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** The password rules; SPEC §5's default until the provider has answered. */
+export function usePasswordPolicy(): PasswordPolicy {
+  return useQuery(passwordPolicyQueryOptions()).data ?? DEFAULT_PASSWORD_POLICY;
+}
+
+export const mfaStatusQueryOptions = () =>
+  queryOptions({ queryKey: ['auth', 'mfa-status'], queryFn: getMfaStatus, staleTime: 0 });
+
+export const passkeysQueryOptions = () =>
+  queryOptions({ queryKey: ['auth', 'passkeys'], queryFn: listPasskeys, staleTime: 0 });

@@ -1,0 +1,56 @@
+import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { venturesQueryOptions } from '../api';
+import { readVentureChoice, saveVentureChoice } from '../venture-choice';
+import { CompetitorsCard } from './CompetitorsCard';
+import { FindBusinessesCard } from './FindBusinessesCard';
+import { ImportCsvCard } from './ImportCsvCard';
+import { RecentSessionsList } from './RecentSessionsList';
+import { VenturePicker } from './VenturePicker';
+
+/** `/`: the three ways to start a discovery, for the venture picked, and the latest sessions. */
+export function DiscoveryStartPage() {
+  const ventures = useQuery(venturesQueryOptions());
+  const [ventureId, setVentureId] = useState<string | null>(readVentureChoice);
+
+  // A remembered venture that is gone (deleted, or no longer assigned to this person) is forgotten.
+  useEffect(() => {
+    if (ventures.data && ventureId && !ventures.data.some((venture) => venture.venture_id === ventureId)) {
+      setVentureId(null);
+      saveVentureChoice(null);
+    }
+  }, [ventures.data, ventureId]);
+
+  const chooseVenture = (next: string | null) => {
+    setVentureId(next);
+    saveVentureChoice(next);
+  };
+  // Until the ventures are known, a remembered id is not sent: it may be one that is gone.
+  const sentVentureId = ventures.data ? ventureId : null;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
+        <div>
+          <Title order={1}>Start a discovery</Title>
+          <Text c="dimmed" size="sm">
+            Find small businesses that could be your customers. Each discovery becomes a session.
+          </Text>
+        </div>
+        <VenturePicker
+          ventures={ventures.data}
+          isLoading={ventures.isPending}
+          value={ventureId}
+          onChange={chooseVenture}
+        />
+      </Group>
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
+        <FindBusinessesCard ventureId={sentVentureId} />
+        <CompetitorsCard ventureId={sentVentureId} />
+        <ImportCsvCard ventureId={sentVentureId} />
+      </SimpleGrid>
+      <RecentSessionsList />
+    </Stack>
+  );
+}

@@ -1,0 +1,150 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  json,
+  makeBusiness,
+  makeInfo,
+  renderApp,
+  SESSION_ID,
+  type SentRequest,
+} from '../../discovery/test-utils';
+
+const INFO = `GET /api/user/session/${SESSION_ID}/info`;
+const RESULTS = `GET /api/user/session/${SESSION_ID}/results`;
+
+const gyroShop = makeBusiness({
+  name: 'The Gyro Shop',
+  website: 'https://www.thegyroshoptx.com/',
+  domain: 'thegyroshoptx.com',
+  phone: '+14692872159',
+  city: 'Frisco',
+  region: 'TX',
+  category: 'Gyro restaurant',
+  source: 'import',
+  sources: [
+    { source: 'import', source_ref: 'line/2' },
+    { source: 'osm', source_ref: 'node/123' },
+  ],
+});
+const soulard = makeBusiness({ name: 'Soulard Gyro', city: 'Plano' });
+
+function setUp(total = 120) {
+  const handlers = {
+    [INFO]: () =>
+      json(200, makeInfo({ status: 'completed', counts: { businesses: total, by_enrichment_state: {} } })),
+    [RESULTS]: ({ query }: SentRequest) =>
+      json(200, {
+        items: [gyroShop, soulard],
+        total,
+        page: Number(query.get('page')),
+        pageSize: Number(query.get('pageSize')),
+      }),
+  };
+  return handlers;
+}
+
+const resultQueries = (sent: SentRequest[]) =>
+  sent
+    .filter((request) => request.path.endsWith('/results'))
+    .map((request) => Object.fromEntries(request.query));
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+describe('the results table', { timeout: 15_000 }, () => {
+  it('shows the session and its businesses with the default page and sort', async () => {
+    const { sent } = renderApp(`/results?session_id=${SESSION_ID}`, setUp());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Gyros in Plano' })).toBeTruthy();
+    const row = (await screen.findByText('The Gyro Shop')).closest('tr') as HTMLElement;
+    expect(within(row).getByRole('link', { name: 'thegyroshoptx.com' }).getAttribute('href')).toBe(
+      'https://www.thegyroshoptx.com/',
+    );
+    expect(within(row).getByText('+14692872159')).toBeTruthy();
+    expect(within(row).getByText('Frisco, TX')).toBeTruthy();
+    expect(within(row).getByText('CSV')).toBeTruthy();
+    expect(within(row).getByText('OpenStreetMap')).toBeTruthy();
+    expect(screen.getByTestId('osm-attribution').textContent).toMatch(/© OpenStreetMap contributors/);
+    expect(screen.getByTestId('results-total').textContent).toBe('120 businesses');
+    expect(resultQueries(sent)[0]).toEqual({ page: '0', pageSize: '50', sortBy: 'id', sortOrder: 'desc' });
+  });
+
+  it('sends the sort of a clicked header, the debounced search and the page, and keeps them in the address', async () => {
+    const { router, sent } = renderApp(`/results?session_id=${SESSION_ID}`, setUp());
+    await screen.findByText('The Gyro Shop');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sort by Name' }));
+    await waitFor(() =>
+      expect(resultQueries(sent).at(-1)).toEqual({
+        page: '0',
+        pageSize: '50',
+        sortBy: 'name',
+        sortOrder: 'asc',
+      }),
+    );
+    expect(router.state.location.search).toEqual({
+      session_id: SESSION_ID,
+      sortBy: 'name',
+      sortOrder: 'asc',
+    });
+    expect(screen.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe('ascending');
+
+    // The same header again turns the order round.
+    fireEvent.click(screen.getByRole('button', { name: 'Sort by Name' }));
+    await waitFor(() =>
+      expect(resultQueries(sent).at(-1)).toMatchObject({ sortBy: 'name', sortOrder: 'desc' }),
+    );
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search businesses' }), { target: { value: 'gy' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search businesses' }), {
+      target: { value: 'gyro' },
+    });
+    await waitFor(() =>
+      expect(resultQueries(sent).at(-1)).toEqual({
+        page: '0',
+        pageSize: '50',
+        sortBy: 'name',
+        sortOrder: 'desc',
+        search: 'gyro',
+      }),
+    );
+    // Debounced: the half-typed "gy" was never asked for.
+    expect(resultQueries(sent).some((query) => query.search === 'gy')).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: '2' }));
+    await waitFor(() => expect(resultQueries(sent).at(-1)).toMatchObject({ page: '1', search: 'gyro' }));
+    // Defaults (descending) stay out of the address.
+    expect(router.state.location.search).toEqual({
+      session_id: SESSION_ID,
+      page: 1,
+      search: 'gyro',
+      sortBy: 'name',
+    });
+  });
+
+  it('asks for the page, size and sort the address names', async () => {
+    const { sent } = renderApp(
+      `/results?session_id=${SESSION_ID}&page=1&pageSize=25&sortBy=first_seen_at&sortOrder=asc&search=plano`,
+      setUp(),
+    );
+    await screen.findByText('The Gyro Shop');
+    expect(resultQueries(sent)[0]).toEqual({
+      page: '1',
+      pageSize: '25',
+      sortBy: 'first_seen_at',
+      sortOrder: 'asc',
+      search: 'plano',
+    });
+    expect(screen.getByText('26–50 of 120')).toBeTruthy();
+  });
+
+  it('says what to do when a search matches nothing', async () => {
+    const handlers = setUp(0);
+    handlers[RESULTS] = () => json(200, { items: [], total: 0, page: 0, pageSize: 50 });
+    const { router } = renderApp(`/results?session_id=${SESSION_ID}&search=sushi`, handlers);
+    expect(await screen.findByText('No businesses match “sushi”')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ session_id: SESSION_ID }));
+    expect(await screen.findByText('This session found no businesses')).toBeTruthy();
+  });
+});

@@ -1,0 +1,171 @@
+import {
+  type SessionAction as ContractAction,
+  canDoSessionAction,
+  type SessionInfo,
+  type SessionType,
+  sessionAccessAllows,
+} from '@argo/contract';
+import { Alert, Button, Group, List, Spoiler, Stack, Text, Title } from '@mantine/core';
+import { IconActivity, IconRefresh, IconRotateClockwise } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { ConfirmModal } from '../../../components/ConfirmModal';
+import { ButtonLink } from '../../../components/links';
+import { SessionStatusBadge } from '../../../components/SessionStatusBadge';
+import { type SessionAction, useSessionAction } from '../api';
+
+const TYPE_LABELS: Record<SessionType, string> = {
+  search: 'Find businesses',
+  competitors: 'Competitors’ customers',
+  import: 'CSV import',
+};
+const REJECTED_SHOWN = 50;
+
+const progressScreen = (type: SessionType) => (type === 'import' ? '/processing' : '/discovery-processing');
+
+interface SessionHeaderProps {
+  sessionId: string;
+  /** Undefined while loading or when it could not be loaded. */
+  info: SessionInfo | undefined;
+}
+
+/** The session above its results: name, kind, status, how many businesses, and the actions allowed now. */
+export function SessionHeader({ sessionId, info }: SessionHeaderProps) {
+  if (!info) {
+    return (
+      <div>
+        <Title order={1}>Results</Title>
+        <Text c="dimmed" size="sm">
+          Session {sessionId}
+        </Text>
+      </div>
+    );
+  }
+  const count = info.counts.businesses;
+  const rejected = info.rejected_rows ?? [];
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
+        <div style={{ minWidth: 0 }}>
+          <Text size="sm" c="dimmed">
+            {TYPE_LABELS[info.type]} · {dayjs(info.created_at).format('D MMM YYYY, HH:mm')}
+          </Text>
+          <Group gap="sm" align="center" wrap="wrap">
+            <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+              {info.name}
+            </Title>
+            <SessionStatusBadge status={info.status} size="lg" />
+          </Group>
+          <Text size="sm" data-testid="session-business-count">
+            {count.toLocaleString('en-US')} {count === 1 ? 'business' : 'businesses'}
+          </Text>
+        </div>
+        <SessionActions info={info} />
+      </Group>
+      {info.status === 'failed' && (
+        <Alert color="red" variant="light" title="The last run stopped with an error">
+          {info.error || 'It failed without saying why.'} What it found before is kept below.
+        </Alert>
+      )}
+      {info.status === 'cancelled' && (
+        <Alert color="orange" variant="light">
+          Cancelled; {count.toLocaleString('en-US')} {count === 1 ? 'business' : 'businesses'} kept.
+        </Alert>
+      )}
+      {rejected.length > 0 && (
+        <Alert
+          color="yellow"
+          variant="light"
+          title={`${rejected.length.toLocaleString('en-US')} rows of the file were not imported`}
+        >
+          <Spoiler maxHeight={72} showLabel="Show every line" hideLabel="Hide">
+            <List size="sm" spacing={2}>
+              {rejected.slice(0, REJECTED_SHOWN).map((row) => (
+                <List.Item key={`${row.line}-${row.reason}`}>
+                  Line {row.line}: {row.reason}
+                </List.Item>
+              ))}
+            </List>
+          </Spoiler>
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+function SessionActions({ info }: { info: SessionInfo }) {
+  const navigate = useNavigate();
+  const action = useSessionAction(info.id);
+  const [confirmRestart, setConfirmRestart] = useState(false);
+  const can = (name: ContractAction) =>
+    canDoSessionAction(info.status, name) && sessionAccessAllows(info.access, name);
+  const isActive = info.status === 'queued' || info.status === 'running';
+
+  // A new run: watch it on the progress screen.
+  const run = (name: SessionAction) =>
+    action.mutate(name, {
+      onSuccess: (session) => {
+        setConfirmRestart(false);
+        void navigate({ to: progressScreen(session.type), search: { session_id: session.id } });
+      },
+    });
+  const error = action.error instanceof Error ? action.error.message : null;
+
+  return (
+    <Stack gap={4} align="flex-end">
+      <Group gap="sm">
+        {info.status === 'draft' && info.type === 'import' && (
+          <ButtonLink to="/csv-mapping" search={{ session_id: info.id }}>
+            Map the columns
+          </ButtonLink>
+        )}
+        {isActive && (
+          <ButtonLink
+            to={progressScreen(info.type)}
+            search={{ session_id: info.id }}
+            leftSection={<IconActivity size={16} />}
+          >
+            Watch progress
+          </ButtonLink>
+        )}
+        {can('retry') && (
+          <Button
+            leftSection={<IconRefresh size={16} />}
+            onClick={() => run('retry')}
+            loading={action.isPending && action.variables === 'retry'}
+          >
+            Retry failed
+          </Button>
+        )}
+        {can('restart') && (
+          <Button
+            variant="default"
+            leftSection={<IconRotateClockwise size={16} />}
+            onClick={() => setConfirmRestart(true)}
+          >
+            Restart
+          </Button>
+        )}
+      </Group>
+      {error && !confirmRestart && (
+        <Text size="sm" c="red" role="alert">
+          {error}
+        </Text>
+      )}
+      <ConfirmModal
+        opened={confirmRestart}
+        onClose={() => setConfirmRestart(false)}
+        onConfirm={() => run('restart')}
+        title="Run the whole session again?"
+        confirmLabel="Restart"
+        isLoading={action.isPending}
+        error={error}
+      >
+        <Text size="sm">
+          These results stay until the new run succeeds, and are then replaced by what it finds.
+        </Text>
+      </ConfirmModal>
+    </Stack>
+  );
+}

@@ -1,0 +1,254 @@
+import type { Session, SessionAccess, SessionStage, SessionType } from '@argo/contract';
+import {
+  ActionIcon,
+  Badge,
+  Group,
+  Progress,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import {
+  IconPencil,
+  IconPlayerStop,
+  IconRefresh,
+  IconRotateClockwise,
+  IconShare,
+  IconTrash,
+} from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { AnchorLink } from '../../../components/links';
+import { SessionStatusBadge } from '../../../components/SessionStatusBadge';
+import { getSessionRowActions } from '../session-actions';
+
+export type SessionDialogKind = 'rename' | 'share' | 'delete' | 'cancel' | 'retry' | 'restart';
+
+const TYPE_LABELS: Record<SessionType, string> = {
+  search: 'Search',
+  competitors: 'Competitors’ customers',
+  import: 'CSV import',
+};
+
+const STAGE_LABELS: Record<SessionStage, string> = {
+  discovering: 'Discovering',
+  importing: 'Importing',
+  enriching: 'Enriching',
+};
+
+const ACCESS_LABELS: Record<SessionAccess, { label: string; color: string }> = {
+  owner: { label: 'Owner', color: 'argo' },
+  admin: { label: 'Admin', color: 'grape' },
+  edit: { label: 'Edit', color: 'teal' },
+  view: { label: 'View', color: 'gray' },
+};
+
+interface SessionsTableProps {
+  sessions: Session[];
+  /** venture_id → name, for the ventures the caller may see. */
+  ventureNames: ReadonlyMap<string, string>;
+  currentUserId: string;
+  onAction: (kind: SessionDialogKind, session: Session) => void;
+}
+
+export function SessionsTable({ sessions, ventureNames, currentUserId, onAction }: SessionsTableProps) {
+  return (
+    <Table.ScrollContainer minWidth={960}>
+      <Table verticalSpacing="sm" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Venture</Table.Th>
+            <Table.Th>Type</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Progress</Table.Th>
+            <Table.Th>Owner</Table.Th>
+            <Table.Th>Your access</Table.Th>
+            <Table.Th>Created</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {sessions.map((session) => (
+            <SessionRow
+              key={session.id}
+              session={session}
+              ventureName={session.venture_id ? ventureNames.get(session.venture_id) : undefined}
+              isOwn={session.owner_id === currentUserId}
+              onAction={onAction}
+            />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+interface SessionRowProps {
+  session: Session;
+  ventureName: string | undefined;
+  isOwn: boolean;
+  onAction: SessionsTableProps['onAction'];
+}
+
+function SessionRow({ session, ventureName, isOwn, onAction }: SessionRowProps) {
+  const actions = getSessionRowActions(session);
+  const access = ACCESS_LABELS[session.access];
+  return (
+    <Table.Tr data-testid="session-row" data-session-id={session.id}>
+      <Table.Td>
+        <AnchorLink to="/results" search={{ session_id: session.id }} fw={500}>
+          {session.name}
+        </AnchorLink>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" c={ventureName ? undefined : 'dimmed'}>
+          {ventureName ?? '—'}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{TYPE_LABELS[session.type]}</Text>
+      </Table.Td>
+      <Table.Td>
+        <Stack gap={2} align="flex-start">
+          <SessionStatusBadge status={session.status} />
+          {session.status === 'failed' && session.error && (
+            <Text size="xs" c="red" lineClamp={2} title={session.error} maw={220}>
+              {session.error}
+            </Text>
+          )}
+        </Stack>
+      </Table.Td>
+      <Table.Td>
+        <SessionProgress session={session} />
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" truncate maw={200} title={session.owner.email}>
+          {session.owner.name || session.owner.email}
+          {isOwn && (
+            <Text span size="sm" c="dimmed">
+              {' '}
+              (you)
+            </Text>
+          )}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Badge variant="outline" color={access.color}>
+          {access.label}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" title={session.created_at} style={{ whiteSpace: 'nowrap' }}>
+          {dayjs(session.created_at).format('D MMM YYYY, HH:mm')}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap" justify="flex-end">
+          {actions.cancel && (
+            <RowAction
+              label="Cancel"
+              sessionName={session.name}
+              color="red"
+              onClick={() => onAction('cancel', session)}
+            >
+              <IconPlayerStop size={16} />
+            </RowAction>
+          )}
+          {actions.retry && (
+            <RowAction label="Retry" sessionName={session.name} onClick={() => onAction('retry', session)}>
+              <IconRefresh size={16} />
+            </RowAction>
+          )}
+          {actions.restart && (
+            <RowAction
+              label="Restart"
+              sessionName={session.name}
+              onClick={() => onAction('restart', session)}
+            >
+              <IconRotateClockwise size={16} />
+            </RowAction>
+          )}
+          {actions.rename && (
+            <RowAction label="Rename" sessionName={session.name} onClick={() => onAction('rename', session)}>
+              <IconPencil size={16} />
+            </RowAction>
+          )}
+          {actions.share && (
+            <RowAction label="Share" sessionName={session.name} onClick={() => onAction('share', session)}>
+              <IconShare size={16} />
+            </RowAction>
+          )}
+          {actions.delete && (
+            <RowAction
+              label="Delete"
+              sessionName={session.name}
+              color="red"
+              onClick={() => onAction('delete', session)}
+            >
+              <IconTrash size={16} />
+            </RowAction>
+          )}
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+interface RowActionProps {
+  label: string;
+  sessionName: string;
+  color?: string;
+  onClick: () => void;
+  children: React.ReactNode;
+}
+
+function RowAction({ label, sessionName, color, onClick, children }: RowActionProps) {
+  return (
+    <Tooltip label={label}>
+      <ActionIcon variant="subtle" color={color} aria-label={`${label} ${sessionName}`} onClick={onClick}>
+        {children}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+/** Stage and progress of a queued or running session; a dash otherwise. */
+function SessionProgress({ session }: { session: Session }) {
+  if (session.status === 'queued') {
+    return (
+      <Text size="sm" c="dimmed">
+        Waiting for a worker
+      </Text>
+    );
+  }
+  if (session.status !== 'running') {
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
+  }
+  const { total, done, failed } = session.progress;
+  const percent = total > 0 ? Math.round((done / total) * 100) : 0;
+  const stage = session.stage ? STAGE_LABELS[session.stage] : 'Working';
+  return (
+    <Stack gap={4} miw={140}>
+      <Text size="xs">
+        {stage}
+        {total > 0 ? ` · ${done} / ${total}` : ''}
+        {failed > 0 ? ` · ${failed} failed` : ''}
+      </Text>
+      <Progress
+        value={total > 0 ? percent : 100}
+        striped={total === 0}
+        animated={total === 0}
+        size="sm"
+        aria-label={`${stage}: ${total > 0 ? `${percent}%` : 'starting'}`}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,27 @@
+import { canDoSessionAction, type Session, sessionAccessAllows } from '@argo/contract';
+
+export interface SessionRowActions {
+  rename: boolean;
+  share: boolean;
+  delete: boolean;
+  cancel: boolean;
+  retry: boolean;
+  restart: boolean;
+}
+
+/**
+ * The row actions offered for a session: the status must allow the action (PRODUCT.md §4) and the caller's
+ * access must allow it too (view reads only; edit renames and runs; owner and admin also delete and share).
+ */
+export function getSessionRowActions(session: Pick<Session, 'status' | 'access'>): SessionRowActions {
+  const { status, access } = session;
+  return {
+    rename: canDoSessionAction(status, 'update') && sessionAccessAllows(access, 'update'),
+    // Sharing does not depend on the status.
+    share: sessionAccessAllows(access, 'share'),
+    delete: canDoSessionAction(status, 'delete') && sessionAccessAllows(access, 'delete'),
+    cancel: canDoSessionAction(status, 'cancel') && sessionAccessAllows(access, 'cancel'),
+    retry: canDoSessionAction(status, 'retry') && sessionAccessAllows(access, 'retry'),
+    restart: canDoSessionAction(status, 'restart') && sessionAccessAllows(access, 'restart'),
+  };
+}

@@ -1,0 +1,73 @@
+import {
+  Divider,
+  type MantineColorScheme,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+  useMantineColorScheme,
+} from '@mantine/core';
+import { getAuthCapabilities } from '../../../lib/auth/auth';
+import { useProfile } from '../../profile/api';
+import { ChangePasswordForm } from './ChangePasswordForm';
+import { MfaPanel } from './MfaPanel';
+import { PasskeysPanel } from './PasskeysPanel';
+import { SignOutEverywhere } from './SignOutEverywhere';
+
+const COLOR_SCHEMES: { value: MantineColorScheme; label: string }[] = [
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+  { value: 'auto', label: 'Auto' },
+];
+
+/** /settings: the colour scheme, and password and security (password, devices, two-factor, passkeys). */
+export function SettingsPage() {
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const profile = useProfile();
+  const { passkeys } = getAuthCapabilities();
+  return (
+    <Stack gap="lg" maw={760}>
+      <Title order={1}>Settings</Title>
+
+      <Paper withBorder p="lg">
+        <Title order={2} size="h4" mb={4}>
+          Appearance
+        </Title>
+        <Text size="sm" c="dimmed" mb="md" id="color-scheme-label">
+          Colour scheme. Auto follows your operating system.
+        </Text>
+        <SegmentedControl
+          aria-labelledby="color-scheme-label"
+          data={COLOR_SCHEMES}
+          value={colorScheme}
+          onChange={(value) => setColorScheme(value as MantineColorScheme)}
+        />
+      </Paper>
+
+      <Paper withBorder p="lg" component="section" aria-labelledby="security-title">
+        <Title order={2} size="h4" mb="md" id="security-title">
+          Password and security
+        </Title>
+        <Stack gap="lg">
+          <div>
+            <Text fw={500} mb="xs">
+              Change password
+            </Text>
+            <ChangePasswordForm />
+          </div>
+          <Divider />
+          <MfaPanel isRequired={profile.role === 'admin' && profile.require_admin_mfa} />
+          {passkeys && (
+            <>
+              <Divider />
+              <PasskeysPanel />
+            </>
+          )}
+          <Divider />
+          <SignOutEverywhere />
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { toFieldMessage, toFormPath, toFormValues, toVentureBody } from './venture-form';
+
+describe('toFormPath', () => {
+  it('maps a server field to the input it is about', () => {
+    expect(toFormPath('name')).toBe('name');
+    expect(toFormPath('icp.employee_min')).toBe('icp.employee_min');
+    expect(toFormPath('people.2.linkedin_url')).toBe('people.2.linkedin_url');
+    // One tag of a tags input: the whole input.
+    expect(toFormPath('icp.industries.3')).toBe('icp.industries');
+  });
+
+  it('answers null for fields without an input of their own', () => {
+    expect(toFormPath('people.0.id')).toBeNull();
+    expect(toFormPath('people')).toBeNull();
+    expect(toFormPath('icp')).toBeNull();
+    expect(toFormPath(undefined)).toBeNull();
+  });
+});
+
+describe('toFieldMessage', () => {
+  it('drops the field name the API puts first', () => {
+    expect(toFieldMessage('people.0.email', 'people.0.email: must be a valid email address')).toBe(
+      'Must be a valid email address',
+    );
+    expect(toFieldMessage('name', 'Pick another name')).toBe('Pick another name');
+    expect(toFieldMessage('name', undefined)).toBe('Check this field.');
+  });
+});
+
+describe('toVentureBody', () => {
+  it('sends blanks as null and the hiring choice as true, false or null', () => {
+    const values = toFormValues();
+    values.name = ' Ledgerly ';
+    values.icp.hiring_signal = 'not_hiring';
+    values.icp.employee_min = 0;
+    expect(toVentureBody(values)).toEqual({
+      name: 'Ledgerly',
+      website: null,
+      description: null,
+      value_proposition: null,
+      icp: {
+        industries: [],
+        locations: [],
+        keywords: [],
+        exclude_keywords: [],
+        software_signals: [],
+        employee_min: 0,
+        employee_max: null,
+        hiring_signal: false,
+      },
+      people: [],
+    });
+  });
+});

@@ -1,0 +1,219 @@
+import {
+  buildPath,
+  type RouteBody,
+  type RouteDef,
+  type RouteParams,
+  type RouteQuery,
+  type RouteResponse,
+} from '@argo/contract';
+import { API_BASE } from '../config/constants';
+import { ApiError, readErrorDetail } from './api-error';
+import { getIdToken } from './auth/auth';
+import { isMfaRequiredError } from './auth/mfa-required';
+import { getSessionToken } from './auth/session-token';
+
+export { ApiError, isApiError } from './api-error';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type QueryValue = string | number | boolean | null | undefined | object;
+export type QueryParams = Record<string, QueryValue>;
+
+export interface ApiFetchOptions {
+  method?: HttpMethod;
+  query?: QueryParams | undefined;
+  body?: unknown;
+  formData?: FormData | undefined;
+  signal?: AbortSignal | undefined;
+  /** 'csv' answers the body as text. */
+  responseType?: 'json' | 'csv';
+}
+
+/** Paths where a 401 must not send the browser to /logout again (SPEC §4). */
+const NO_REDIRECT_PATHS = ['/logout', '/login'];
+
+let onUnauthorized: () => void = () => window.location.assign('/logout');
+let onMfaRequired: () => void = () => window.location.assign('/mfa?reason=required');
+
+/**
+ * Lets the app route a 401 (→ /logout) and the 403 "your organisation requires admins to use two-factor
+ * sign-in" (→ /mfa) through its router instead of a full page load.
+ */
+export function configureApiClient(options: {
+  onUnauthorized?: () => void;
+  onMfaRequired?: () => void;
+}): void {
+  if (options.onUnauthorized) onUnauthorized = options.onUnauthorized;
+  if (options.onMfaRequired) onMfaRequired = options.onMfaRequired;
+}
+
+/** `users/me` or `/users/me` → `/api/users/me?…`. Objects (filters) are sent as JSON, arrays as repeated keys. */
+export function buildApiUrl(path: string, query?: QueryParams): string {
+  const url = `${API_BASE}/${path.replace(/^\/+/, '')}`;
+  if (!query) return url;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) {
+      for (const item of value) search.append(key, String(item));
+    } else if (typeof value === 'object') {
+      search.append(key, JSON.stringify(value));
+    } else {
+      search.append(key, String(value));
+    }
+  }
+  const text = search.toString();
+  return text ? `${url}?${text}` : url;
+}
+
+/** The bearer: the login ID token, else the anonymous `argo-token` session token (SPEC §7). */
+export async function getBearerToken(): Promise<string> {
+  return (await getIdToken()) ?? getSessionToken();
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** `{ body: X }` (and nothing else) is an envelope: answer X. */
+export function unwrapBody(data: unknown): unknown {
+  if (data && typeof data === 'object' && !Array.isArray(data)) {
+    const keys = Object.keys(data);
+    if (keys.length === 1 && keys[0] === 'body') return (data as { body: unknown }).body;
+  }
+  return data;
+}
+
+function isOnNoRedirectPath(): boolean {
+  const path = window.location.pathname.replace(/\/+$/, '') || '/';
+  return NO_REDIRECT_PATHS.includes(path);
+}
+
+/** Calls the API (SPEC §7/§8): 204 → [], `{ body }` unwrapped, non-OK → ApiError, 401 → /logout. */
+export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+  const { method = 'GET', query, body, formData, signal, responseType = 'json' } = options;
+  const headers: Record<string, string> = {
+    Authorization: `Bearer ${await getBearerToken()}`,
+    Accept: responseType === 'csv' ? 'text/csv' : 'application/json',
+  };
+  // FormData sets its own multipart content type with the boundary.
+  if (!formData) headers['Content-Type'] = 'application/json';
+  const init: RequestInit = { method, headers, signal: signal ?? null };
+  if (formData) init.body = formData;
+  else if (body !== undefined) init.body = JSON.stringify(body);
+  // A JSON content type with an empty body is a 400 in Fastify, so a body-less write sends {}.
+  else if (method !== 'GET') init.body = '{}';
+
+  const response = await fetch(buildApiUrl(path, query), init);
+
+  if (response.status === 204) return [] as T;
+
+  if (response.status === 401) {
+    if (!isOnNoRedirectPath()) onUnauthorized();
+    throw new ApiError('Your sign-in has ended. Sign in again.', 401, await readBody(response));
+  }
+
+  if (!response.ok) {
+    const data = await readBody(response);
+    const message = readErrorDetail(data).message;
+    const error = new ApiError(
+      `Server error (${response.status}): ${message || response.statusText || 'Unknown error'}`,
+      response.status,
+      data,
+    );
+    console.error(error.message, { path, method, data });
+    if (isMfaRequiredError(error) && window.location.pathname !== '/mfa') onMfaRequired();
+    throw error;
+  }
+
+  if (responseType === 'csv') return (await response.text()) as T;
+  return unwrapBody(await readBody(response)) as T;
+}
+
+type Slot<K extends string, T> = [T] extends [undefined]
+  ? { [P in K]?: undefined }
+  : undefined extends T
+    ? { [P in K]?: T }
+    : object extends T
+      ? { [P in K]?: T }
+      : { [P in K]: T };
+
+/** What callApi takes for a route: params/query/body typed by its zod schemas (required when they are). */
+export type CallApiArgs<R extends RouteDef> = Slot<'params', RouteParams<R>> &
+  Slot<'query', RouteQuery<R>> &
+  Slot<'body', RouteBody<R>> & { formData?: FormData; signal?: AbortSignal };
+
+const fillPath = buildPath as (route: RouteDef, params?: Record<string, unknown>) => string;
+
+/**
+ * Calls a route of the contract's table, typed by its schemas:
+ * `callApi(routes.usersMe)`, `callApi(routes.usersGet, { params: { id } })`. A 204 route answers [] at run time.
+ */
+export function callApi<R extends RouteDef>(
+  route: R,
+  ...[args]: object extends CallApiArgs<R> ? [CallApiArgs<R>?] : [CallApiArgs<R>]
+): Promise<RouteResponse<R>> {
+  const { params, query, body, formData, signal } = (args ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: QueryParams;
+    body?: unknown;
+    formData?: FormData;
+    signal?: AbortSignal;
+  };
+  return apiFetch<RouteResponse<R>>(fillPath(route, params), {
+    method: route.method,
+    query,
+    body,
+    formData,
+    signal,
+    responseType: route.responseType ?? 'json',
+  });
+}
+
+/** The file name from Content-Disposition (`filename*=` wins over `filename=`), default session_export.csv. */
+export function readFileName(disposition: string | null, fallback = 'session_export.csv'): string {
+  if (!disposition) return fallback;
+  const encoded = /filename\*\s*=\s*(?:[\w-]+)?'[^']*'([^;]+)/i.exec(disposition)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded.trim().replace(/^"|"$/g, ''));
+    } catch {
+      // fall through to the plain parameter
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(disposition);
+  const name = (plain?.[2] ?? plain?.[1])?.trim();
+  return name || fallback;
+}
+
+/** Downloads a session's results as CSV (SPEC §7/§8). Answers the file name used. */
+export async function downloadExport(sessionId: string, query?: QueryParams): Promise<string> {
+  const token = await getIdToken();
+  if (!token) throw new Error('Authentication required');
+  let response: Response;
+  try {
+    response = await fetch(buildApiUrl(`user/session/${encodeURIComponent(sessionId)}/export`, query), {
+      headers: { Authorization: `Bearer ${token}`, Accept: 'text/csv' },
+    });
+  } catch (cause) {
+    console.error('Export failed', cause);
+    throw new Error('Export failed');
+  }
+  if (!response.ok) throw new Error(`Export failed: ${response.status} ${response.statusText}`);
+  const fileName = readFileName(response.headers.get('Content-Disposition'));
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser a moment to start the download before the URL goes away.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return fileName;
+}

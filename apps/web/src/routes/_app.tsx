@@ -1,0 +1,54 @@
+import { createFileRoute, isRedirect, Outlet, redirect } from '@tanstack/react-router';
+import { AppLayout } from '../components/layout/AppLayout';
+import { PageLoader } from '../components/PageLoader';
+import { isMissingAccountError, profileQueryOptions, useProfile } from '../features/profile/api';
+import { isSignedIn } from '../lib/auth/auth';
+import { isMfaRequiredError, mustSetUpMfa } from '../lib/auth/mfa-required';
+
+export const Route = createFileRoute('/_app')({
+  // SPEC §2: signed out → /login?redirect=…; no Argo account → name the organisation;
+  // any other failure while checking the sign-in or loading the profile → /logout.
+  beforeLoad: async ({ context, location }) => {
+    try {
+      if (!(await isSignedIn())) {
+        throw redirect({ to: '/login', search: { redirect: location.href } });
+      }
+      const profile = await context.queryClient.ensureQueryData(profileQueryOptions());
+      // Invited, still on the emailed temporary password: choose one's own first.
+      if (profile.must_change_password === true) {
+        throw redirect({ to: '/password/set', search: { redirect: location.href } });
+      }
+      // The organisation requires admins to use MFA and this one has none: every call would be refused.
+      if (await mustSetUpMfa(profile)) {
+        throw redirect({ to: '/mfa', search: { reason: 'required', redirect: location.href } });
+      }
+      return { profile };
+    } catch (error) {
+      if (isRedirect(error)) throw error;
+      if (isMissingAccountError(error)) throw redirect({ to: '/register', search: { step: 'organisation' } });
+      if (isMfaRequiredError(error)) {
+        throw redirect({ to: '/mfa', search: { reason: 'required', redirect: location.href } });
+      }
+      console.error('Could not check the sign-in or load the profile', error);
+      throw redirect({ to: '/logout' });
+    }
+  },
+  pendingComponent: PageLoader,
+  component: AppRoute,
+});
+
+function AppRoute() {
+  const profile = useProfile();
+  return (
+    <AppLayout
+      user={{
+        name: profile.name ?? '',
+        email: profile.email,
+        isAdmin: profile.role === 'admin',
+        accountName: profile.account.name,
+      }}
+    >
+      <Outlet />
+    </AppLayout>
+  );
+}

@@ -1,0 +1,37 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { z } from 'zod';
+import { profileQueryOptions } from '../features/profile/api';
+import { RegisterPage } from '../features/register/components/RegisterPage';
+import { isSignedIn, signOut } from '../lib/auth/auth';
+
+export const Route = createFileRoute('/register')({
+  staticData: { title: 'Register' },
+  validateSearch: z.object({ step: z.enum(['organisation']).optional() }),
+  beforeLoad: async ({ search, preload, context }) => {
+    if (preload) return;
+    const signedIn = await isSignedIn().catch(() => false);
+    if (search.step === 'organisation') {
+      // Naming the organisation needs a signed-in identity without an Argo account.
+      if (!signedIn) throw redirect({ to: '/register', search: {}, replace: true });
+      const hasAccount = await context.queryClient
+        .fetchQuery(profileQueryOptions())
+        .then(() => true)
+        .catch(() => false);
+      if (hasAccount) throw redirect({ to: '/landing', replace: true });
+      return;
+    }
+    if (signedIn) {
+      // SPEC §2: a session exists → sign out and reload, so the form starts clean.
+      await signOut();
+      context.queryClient.clear();
+      window.location.reload();
+      await new Promise(() => {});
+    }
+  },
+  component: RegisterRoute,
+});
+
+function RegisterRoute() {
+  const { step } = Route.useSearch();
+  return <RegisterPage step={step} />;
+}

@@ -1,0 +1,219 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { callApi } from './api';
+import { afterPageTest, launchBrowser, newPage, screenshot, waitForPath, waitForTitle } from './browser';
+import { closeOutbox, codeIn, outboxNow, waitForEmail } from './outbox';
+
+// A CSV import end to end (issue 4): a new organisation uploads a real, messy export of a Google Maps scraper on
+// /, checks the automatic column mapping on /csv-mapping, imports, watches /processing and lands on /results
+// with the businesses merged. The steps build on each other and run in order.
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const FIXTURE = path.resolve(
+  ROOT,
+  '../shared/fixtures/csv/google-maps-scraper_gyro-restaurants_plano-frisco-tx.csv',
+);
+const hasFixture = existsSync(FIXTURE);
+if (!hasFixture) console.warn(`[e2e/csv-import] ${FIXTURE} not found — the CSV import journey is skipped.`);
+
+const baseUrl = inject('baseUrl');
+const run = Math.random().toString(36).slice(2, 8);
+const person = { name: 'Mary Jackson', email: `mary-${run}@example.com`, password: 'wind tunnel 1958' };
+const organisation = `Gyro Research ${run}`;
+const sessionName = 'google-maps-scraper_gyro-restaurants_plano-frisco-tx';
+
+let browser: Browser;
+let page: Page;
+let sessionId: string;
+/** Every path the page's URL took (the progress screen may pass by quickly). */
+const visitedPaths: string[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await newPage(browser, baseUrl);
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) visitedPaths.push(new URL(frame.url()).pathname);
+  });
+});
+let failedStep: string | undefined;
+beforeEach(() => {
+  if (failedStep) throw new Error(`not run: the earlier step "${failedStep}" failed`);
+});
+afterEach(async ({ task }) => {
+  if (task.result?.state === 'fail') failedStep ??= task.name;
+  await afterPageTest(task);
+});
+afterAll(async () => {
+  await browser?.close();
+  await closeOutbox();
+});
+
+interface ImportInfo {
+  status: string;
+  type: string;
+  progress: { total: number; done: number; failed: number };
+  counts: { businesses: number };
+  input: { row_count: number; mapping: Record<string, string | null> };
+  rejected_count?: number;
+}
+
+describe.skipIf(!hasFixture)('importing a CSV', () => {
+  it('signs up (confirming the email with the emailed code) and names the organisation', async () => {
+    await page.goto('/register');
+    await page.getByRole('heading', { name: 'Create your Argo account' }).waitFor();
+    await page.getByLabel('Your name').fill(person.name);
+    await page.getByLabel('Work email').fill(person.email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(person.password);
+    const since = await outboxNow();
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    await waitForPath(page, '/confirmation', { email: person.email });
+    const code = codeIn(await waitForEmail(person.email, 'confirm-sign-up', since));
+    await page.getByRole('textbox', { name: 'Code' }).fill(code);
+    await page.getByRole('button', { name: 'Confirm email' }).click();
+
+    await waitForPath(page, '/register', { step: 'organisation' });
+    await page.getByLabel('Organisation name').fill(organisation);
+    await page.getByRole('button', { name: 'Create organisation' }).click();
+    await waitForPath(page, '/landing');
+  });
+
+  it('uploads the CSV on / and moves on to the column mapping', async () => {
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Home' })
+      .click();
+    await waitForPath(page, '/');
+    await page.getByRole('heading', { level: 1, name: 'Start a discovery' }).waitFor();
+    await waitForTitle(page, 'Argo | Home');
+    const card = page.getByRole('region', { name: 'Import CSV' });
+    await card.getByText('Files up to 20 MB', { exact: true }).waitFor();
+    // Every way to start is there, with the OpenStreetMap attribution under the search.
+    await page
+      .getByRole('region', { name: 'Find businesses' })
+      .getByText('OpenStreetMap contributors')
+      .waitFor();
+    await page.getByRole('region', { name: 'Competitors’ customers' }).waitFor();
+    await page.getByRole('combobox', { name: 'Venture' }).waitFor();
+
+    await card.locator('input[type="file"]').setInputFiles(FIXTURE);
+    await card.getByText(path.basename(FIXTURE)).waitFor();
+    await screenshot(page, 'csv-import-01-start');
+    await card.getByRole('button', { name: 'Upload and map columns' }).click();
+
+    const url = await waitForPath(page, '/csv-mapping');
+    sessionId = url.searchParams.get('session_id') ?? '';
+    expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('shows the automatic mapping of the name, website, phone and address columns, and imports', async () => {
+    await page.getByRole('heading', { level: 1, name: 'Map the columns' }).waitFor();
+    await waitForTitle(page, 'Argo | Import CSV mapping');
+    const info = await callApi<ImportInfo>(page, 'GET', `/user/session/${sessionId}/info`);
+    expect(info.body).toMatchObject({ status: 'draft', type: 'import' });
+    const rows = info.body.input.row_count;
+    expect(rows).toBeGreaterThan(50);
+
+    const expected = { 'Business name': 'title', Website: 'website', Phone: 'phone', Address: 'address' };
+    for (const [label, header] of Object.entries(expected)) {
+      expect(await page.getByRole('combobox', { name: label, exact: true }).inputValue()).toBe(header);
+    }
+    // The screen shows what the API suggested.
+    expect(info.body.input.mapping).toMatchObject({
+      name: 'title',
+      website: 'website',
+      phone: 'phone',
+      address: 'address',
+    });
+    const mapped = page.getByRole('table', { name: 'Mapped preview' });
+    await mapped.getByRole('columnheader', { name: 'Business name' }).waitFor();
+    await mapped.getByText('The Gyro Shop').first().waitFor();
+    await page.getByRole('table', { name: 'File preview' }).getByText('complete_address').waitFor();
+    await screenshot(page, 'csv-import-02-mapping');
+
+    await page.getByRole('button', { name: `Import ${rows} rows` }).click();
+    // The progress screen comes first; a small file may be done before it has drawn its bar.
+    await page.waitForURL((current) => ['/processing', '/results'].includes(current.pathname));
+    if (new URL(page.url()).pathname === '/processing') {
+      await page
+        .getByRole('heading', { level: 1, name: sessionName })
+        .waitFor({ timeout: 3_000 })
+        .then(() => screenshot(page, 'csv-import-03-processing'))
+        .catch(() => {});
+    }
+    expect(visitedPaths).toContain('/processing');
+  });
+
+  it('lands on /results with the merged businesses, as many as the API reports', async () => {
+    await waitForPath(page, '/results', { session_id: sessionId }, 60_000);
+    await waitForTitle(page, 'Argo | Results');
+    await page.getByRole('heading', { level: 1, name: sessionName }).waitFor();
+    await page.getByText('Completed', { exact: true }).waitFor();
+
+    const info = await callApi<ImportInfo>(page, 'GET', `/user/session/${sessionId}/info`);
+    expect(info.body.status).toBe('completed');
+    expect(info.body.rejected_count ?? 0).toBe(0);
+    const results = await callApi<{ total: number }>(
+      page,
+      'GET',
+      `/user/session/${sessionId}/results?pageSize=1`,
+    );
+    const total = results.body.total;
+    expect(total).toBe(info.body.counts.businesses);
+    // Duplicates (same website or phone) were merged: fewer businesses than rows.
+    expect(total).toBeGreaterThan(0);
+    expect(total).toBeLessThan(info.body.input.row_count);
+
+    const label = `${total} businesses`;
+    await page.getByTestId('results-total').getByText(label, { exact: true }).waitFor();
+    await page.getByTestId('session-business-count').getByText(label, { exact: true }).waitFor();
+    const rows = page.getByRole('table', { name: 'Businesses' }).getByTestId('business-row');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(Math.min(total, 50));
+
+    // The Gyro Shop in Frisco: phone in E.164, its website's domain, the CSV as its source.
+    const gyroShop = rows.filter({ hasText: '+14692872159' });
+    await gyroShop.getByText('The Gyro Shop').waitFor();
+    await gyroShop.getByRole('link', { name: 'thegyroshoptx.com' }).waitFor();
+    await gyroShop.getByText('Frisco, TX').waitFor();
+    await gyroShop.getByText('CSV', { exact: true }).waitFor();
+    await screenshot(page, 'csv-import-04-results');
+  });
+
+  it('sorts by name and searches, keeping both in the address', async () => {
+    await page.getByRole('button', { name: 'Sort by Name' }).click();
+    await waitForPath(page, '/results', { session_id: sessionId, sortBy: 'name', sortOrder: 'asc' });
+    // The table shows the API's first page in the API's order.
+    const sorted = await callApi<{ items: { name: string }[] }>(
+      page,
+      'GET',
+      `/user/session/${sessionId}/results?sortBy=name&sortOrder=asc&pageSize=50`,
+    );
+    const firstCells = page
+      .getByRole('table', { name: 'Businesses' })
+      .getByTestId('business-row')
+      .locator('td:first-child');
+    await page.waitForFunction(
+      (first) => document.querySelector('[data-testid="business-row"] td')?.textContent === first,
+      sorted.body.items[0]?.name,
+    );
+    expect(await firstCells.allTextContents()).toEqual(sorted.body.items.map((item) => item.name));
+
+    await page.getByRole('textbox', { name: 'Search businesses' }).fill('Frisco');
+    await waitForPath(page, '/results', { session_id: sessionId, search: 'Frisco' });
+    const searched = await callApi<{ total: number }>(
+      page,
+      'GET',
+      `/user/session/${sessionId}/results?pageSize=1&search=Frisco`,
+    );
+    expect(searched.body.total).toBeGreaterThan(0);
+    await page
+      .getByTestId('results-total')
+      .getByText(`${searched.body.total} ${searched.body.total === 1 ? 'business' : 'businesses'} match`)
+      .waitFor();
+    await screenshot(page, 'csv-import-05-results-search');
+  });
+});

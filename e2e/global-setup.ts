@@ -1,0 +1,176 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+import {
+  databaseUrlFor,
+  findFreePort,
+  findTestPostgres,
+  quoteIdent,
+  withClient,
+} from '../apps/api/test/postgres-server';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Where the built app listens, e.g. http://localhost:41234 (no trailing slash). */
+    baseUrl: string;
+    /** The app's database, for tests that read what the app stored (e.g. codes in the dev email outbox). */
+    databaseUrl: string;
+  }
+}
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SERVER_ENTRY = path.join(ROOT, 'apps/api/dist/main.js');
+const WEB_INDEX = path.join(ROOT, 'apps/web/dist/index.html');
+const ARTIFACTS_DIR = path.join(ROOT, 'e2e/artifacts');
+const READY_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 20_000;
+
+/**
+ * Starts the built app once for every journey on a fresh database (see findTestPostgres) and hands its URL and
+ * the database URL to the test files as inject('baseUrl') and inject('databaseUrl').
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  for (const built of [SERVER_ENTRY, WEB_INDEX]) {
+    if (!existsSync(built))
+      throw new Error(`${path.relative(ROOT, built)} is missing: run \`npm run build\` first.`);
+  }
+  await rm(ARTIFACTS_DIR, { recursive: true, force: true });
+  await mkdir(ARTIFACTS_DIR, { recursive: true });
+
+  const database = await prepareDatabase();
+  const port = await findFreePort();
+  // A host name, not 127.0.0.1: WebAuthn (passkeys) refuses IP addresses as relying-party ids.
+  const baseUrl = `http://localhost:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    // The journeys type wrong codes on purpose, all from one IP; the limit itself is proven by the API tests.
+    SIGN_IN_MAX_ATTEMPTS: '100',
+    PUBLIC_URL: baseUrl,
+    LOG_LEVEL: 'warn',
+    ARGO_ROLE: 'all',
+    DATABASE_URL: database.url,
+  };
+
+  const server = startServer(env);
+  try {
+    await waitUntilHealthy(baseUrl, server);
+  } catch (error) {
+    await stopServer(server.child);
+    await database.drop();
+    throw error;
+  }
+  project.provide('baseUrl', baseUrl);
+  project.provide('databaseUrl', database.url);
+
+  return async () => {
+    const { exitCode, signalCode } = server.child;
+    try {
+      await stopServer(server.child);
+    } finally {
+      await database.drop();
+    }
+    // A server that died mid-run explains every "connection refused" above; say so instead of hiding it.
+    if (exitCode !== null || signalCode !== null) {
+      throw new Error(
+        `The Argo server exited (${exitCode ?? signalCode}) during the run. Its last output:\n${server.recentOutput.join('\n')}`,
+      );
+    }
+  };
+}
+
+// ------------------------------------------------------------------ database
+
+interface PreparedDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh database for this run on the test PostgreSQL (the machine's, TEST_DATABASE_URL's, or an embedded one). */
+async function prepareDatabase(): Promise<PreparedDatabase> {
+  const server = await findTestPostgres();
+  const name = `argo_e2e_${randomBytes(5).toString('hex')}`;
+  await withClient(server.adminUrl, (admin) => admin.query(`CREATE DATABASE ${quoteIdent(name)}`));
+  return {
+    url: databaseUrlFor(server.adminUrl, name),
+    async drop() {
+      try {
+        await withClient(server.adminUrl, (admin) =>
+          admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`),
+        );
+      } finally {
+        await server.stop();
+      }
+    },
+  };
+}
+
+// ------------------------------------------------------------------ server
+
+interface RunningServer {
+  child: ChildProcess;
+  /** The last lines the server printed, for the error message when it does not come up. */
+  recentOutput: string[];
+}
+
+function startServer(env: NodeJS.ProcessEnv): RunningServer {
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const recentOutput: string[] = [];
+  // Everything the server says goes to artifacts/server.log, which CI keeps with the screenshots.
+  const log = createWriteStream(path.join(ARTIFACTS_DIR, 'server.log'));
+  const keep = (chunk: Buffer) => {
+    log.write(chunk);
+    for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
+      recentOutput.push(line);
+      if (recentOutput.length > 80) recentOutput.shift();
+    }
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  child.once('exit', (code, signal) => {
+    log.end(`[e2e] server exited (${code ?? signal})\n`);
+  });
+  return { child, recentOutput };
+}
+
+async function waitUntilHealthy(baseUrl: string, server: RunningServer): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  let lastProblem = 'no answer yet';
+  while (Date.now() < deadline) {
+    const { exitCode, signalCode } = server.child;
+    if (exitCode !== null || signalCode !== null) {
+      throw new Error(
+        `The Argo server exited (${exitCode ?? signalCode}) before it was ready. Its output:\n${server.recentOutput.join('\n')}`,
+      );
+    }
+    try {
+      const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      if (response.status === 200) return;
+      lastProblem = `GET /api/health answered ${response.status}`;
+    } catch (error) {
+      lastProblem = String(error);
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  throw new Error(
+    `The Argo server was not ready within ${READY_TIMEOUT_MS / 1000} s (${lastProblem}). Its output:\n${server.recentOutput.join('\n')}`,
+  );
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+  await exited;
+  clearTimeout(timer);
+}

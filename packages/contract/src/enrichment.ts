@@ -1,0 +1,80 @@
+/** Enrichment (PRODUCT.md §6): background jobs that crawl each business website once and run analyzers. */
+import { z } from 'zod';
+import { expected, Id, LIMITS } from './common';
+import { defineRoute } from './define';
+import { Session } from './sessions';
+
+export const ENRICHMENT_TYPES = [
+  'ai_summary',
+  'unified',
+  'icp_analysis',
+  'career_analysis',
+  'software_detection',
+] as const;
+export const EnrichmentType = z.enum(ENRICHMENT_TYPES, expected(`one of ${ENRICHMENT_TYPES.join(', ')}`));
+export type EnrichmentType = z.infer<typeof EnrichmentType>;
+
+const BusinessIds = z
+  .array(Id)
+  .min(1, 'must list at least one business, or be left out for the whole session')
+  .max(LIMITS.maxBusinessIds, `must list at most ${LIMITS.maxBusinessIds} businesses`);
+
+/** Body of the single-type calls: the whole session, or only `business_ids`. */
+export const EnrichmentBody = z.object({ session_id: Id, business_ids: BusinessIds.optional() });
+export type EnrichmentBody = z.infer<typeof EnrichmentBody>;
+
+/** POST /enrichment/run — a chosen set of types. */
+export const EnrichmentRunBody = z.object({
+  session_id: Id,
+  types: z
+    .array(EnrichmentType, expected('a list of enrichment types'))
+    .min(1, 'must list at least one enrichment type')
+    .max(ENRICHMENT_TYPES.length, 'must not repeat a type')
+    .refine((types) => new Set(types).size === types.length, 'must not repeat a type'),
+  business_ids: BusinessIds.optional(),
+});
+export type EnrichmentRunBody = z.infer<typeof EnrichmentRunBody>;
+
+/** The queued job and the session (now `queued` or `running`, stage `enriching`). */
+export const EnrichmentJob = z.object({ job_id: Id, session: Session });
+export type EnrichmentJob = z.infer<typeof EnrichmentJob>;
+
+const single = <K extends EnrichmentType, N extends string>(type: K, name: N, summary: string) =>
+  ({
+    id: `enrichment.${name}`,
+    method: 'POST',
+    path: `/enrichment/${type}`,
+    access: 'member',
+    summary,
+    tag: 'enrichment',
+    body: EnrichmentBody,
+    response: EnrichmentJob,
+    status: 202,
+  }) as const;
+
+export const enrichmentRoutes = {
+  enrichmentAiSummary: defineRoute(
+    single('ai_summary', 'aiSummary', 'Summarise what each business does (model or built-in)'),
+  ),
+  enrichmentUnified: defineRoute(single('unified', 'unified', 'Run every analyzer in one pass')),
+  enrichmentIcpAnalysis: defineRoute(
+    single('icp_analysis', 'icpAnalysis', "Score each business against the venture's ICP"),
+  ),
+  enrichmentCareerAnalysis: defineRoute(
+    single('career_analysis', 'careerAnalysis', 'Find careers pages, ATS and open roles'),
+  ),
+  enrichmentSoftwareDetection: defineRoute(
+    single('software_detection', 'softwareDetection', 'Detect the software each website runs'),
+  ),
+  enrichmentRun: defineRoute({
+    id: 'enrichment.run',
+    method: 'POST',
+    path: '/enrichment/run',
+    access: 'member',
+    summary: 'Run a chosen set of enrichment types over a session or a list of businesses',
+    tag: 'enrichment',
+    body: EnrichmentRunBody,
+    response: EnrichmentJob,
+    status: 202,
+  }),
+} as const;

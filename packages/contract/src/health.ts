@@ -1,0 +1,59 @@
+/** Health and public client configuration. */
+import { z } from 'zod';
+import { defineRoute } from './define';
+
+export const Health = z.object({
+  status: z.literal('ok'),
+  version: z.string(),
+  database: z.literal('ok'),
+});
+export type Health = z.infer<typeof Health>;
+
+export const AuthProvider = z.enum(['builtin', 'cognito']);
+export type AuthProvider = z.infer<typeof AuthProvider>;
+
+/** What the web app needs before sign-in: which identity provider, and which optional features are on. */
+export const PublicConfig = z.object({
+  auth_provider: AuthProvider,
+  /** Set when auth_provider is `cognito`. */
+  cognito: z
+    .object({
+      region: z.string(),
+      user_pool_id: z.string(),
+      client_id: z.string(),
+      /** An emulator's URL (cognito-local in tests); null: AWS's own endpoint for the region. */
+      endpoint: z.string().nullable(),
+    })
+    .nullable(),
+  version: z.string(),
+  /** The built-in provider's minimum password length (PASSWORD_MIN_LENGTH), shown before the user submits. */
+  password_min_length: z.number().int().min(1),
+  features: z.object({
+    /** A language model is configured (else the built-in analyzer writes texts). */
+    language_model: z.boolean(),
+    /** A Google Places key is configured (else OpenStreetMap only). */
+    google_places: z.boolean(),
+  }),
+});
+export type PublicConfig = z.infer<typeof PublicConfig>;
+
+export const healthRoutes = {
+  healthCheck: defineRoute({
+    id: 'health.check',
+    method: 'GET',
+    path: '/health',
+    access: 'public',
+    summary: 'Liveness and database check',
+    tag: 'health',
+    response: Health,
+  }),
+  healthConfig: defineRoute({
+    id: 'health.config',
+    method: 'GET',
+    path: '/config',
+    access: 'public',
+    summary: 'Public client configuration: identity provider, version, features',
+    tag: 'health',
+    response: PublicConfig,
+  }),
+} as const;

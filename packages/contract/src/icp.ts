@@ -1,0 +1,170 @@
+/** The ideal customer profile (PRODUCT.md §3, §7) and the `icp/*` calls of SPEC §7. */
+import { z } from 'zod';
+import { Count, expected, GeneratedBy, Id, IsoDateTime, LIMITS, SessionIdBody, text } from './common';
+import { defineRoute } from './define';
+
+const Terms = z.array(text(LIMITS.shortText)).max(100, 'must list at most 100 entries').default([]);
+const Employees = z
+  .int(expected('a whole number or null'))
+  .min(0, 'must be at least 0')
+  .max(10_000_000, 'must be at most 10000000')
+  .nullable()
+  .default(null);
+
+/**
+ * The ICP of a venture. Every field has a default, so `{}` is a valid (empty) ICP.
+ * Used for input (defaults filled) and output alike.
+ */
+export const Icp = z
+  .object({
+    industries: Terms,
+    locations: Terms,
+    keywords: Terms,
+    exclude_keywords: Terms,
+    employee_min: Employees,
+    employee_max: Employees,
+    /** Software the ideal customer runs, e.g. "QuickBooks". */
+    software_signals: Terms,
+    /** true: must be hiring; false: must not; null: does not matter. */
+    hiring_signal: z.boolean(expected('true, false or null')).nullable().default(null),
+  })
+  .refine(
+    (icp) => icp.employee_min == null || icp.employee_max == null || icp.employee_min <= icp.employee_max,
+    {
+      message: 'must be at least employee_min',
+      path: ['employee_max'],
+    },
+  )
+  .meta({ id: 'Icp' });
+export type Icp = z.output<typeof Icp>;
+export type IcpInput = z.input<typeof Icp>;
+
+export const Tier = z.enum(['A', 'B', 'C', 'D']);
+export type Tier = z.infer<typeof Tier>;
+
+// ---------------------------------------------------------------- icp/overview
+
+export const NameCount = z.object({ name: z.string(), count: Count });
+export type NameCount = z.infer<typeof NameCount>;
+
+export const IcpOverview = z.object({
+  by_tier: z.record(z.enum(['A', 'B', 'C', 'D', 'unscored']), Count),
+  /** Score buckets over 0..100, `from` inclusive, `to` exclusive (the last bucket includes 100). */
+  score_histogram: z.array(z.object({ from: z.number(), to: z.number(), count: Count })),
+  top_industries: z.array(NameCount),
+  top_software: z.array(NameCount),
+  /** Share (0..1) of analysed businesses that are hiring. */
+  hiring_share: z.number().min(0).max(1),
+  /** Businesses per city/region. */
+  places: z.array(NameCount),
+  narrative: z.string(),
+  generated_by: GeneratedBy,
+});
+export type IcpOverview = z.infer<typeof IcpOverview>;
+
+// ---------------------------------------------------------------- icp/create_profiles
+
+export const CreateProfilesBody = z.object({
+  session_id: Id,
+  count: z
+    .int(expected('a whole number from 2 to 5'))
+    .min(2, 'must be at least 2')
+    .max(5, 'must be at most 5')
+    .default(3),
+});
+export type CreateProfilesBody = z.infer<typeof CreateProfilesBody>;
+
+/** One ICP segment derived from enriched results, saved to the session's venture. */
+export const IcpProfile = z
+  .object({
+    id: Id,
+    venture_id: Id,
+    name: z.string(),
+    criteria: Icp,
+    /** How many businesses of the session fall in this segment. */
+    size: Count,
+    examples: z.array(z.object({ business_id: Id, name: z.string() })),
+    why: z.string(),
+    generated_by: GeneratedBy,
+    created_at: IsoDateTime,
+  })
+  .meta({ id: 'IcpProfile' });
+export type IcpProfile = z.infer<typeof IcpProfile>;
+
+// ---------------------------------------------------------------- icp/generate_content
+
+export const CONTENT_KINDS = ['cold_email', 'linkedin_note', 'call_opener'] as const;
+export const ContentKind = z.enum(CONTENT_KINDS, expected("'cold_email', 'linkedin_note' or 'call_opener'"));
+export type ContentKind = z.infer<typeof ContentKind>;
+
+/** Exactly one of `profile_id` and `business_id`. */
+export const GenerateContentBody = z
+  .object({
+    profile_id: Id.optional(),
+    business_id: Id.optional(),
+    kinds: z
+      .array(ContentKind)
+      .min(1, 'must list at least one kind')
+      .max(CONTENT_KINDS.length, 'must not repeat a kind')
+      .refine((kinds) => new Set(kinds).size === kinds.length, 'must not repeat a kind')
+      .default([...CONTENT_KINDS]),
+  })
+  .refine((b) => (b.profile_id === undefined) !== (b.business_id === undefined), {
+    message: 'give exactly one of profile_id and business_id',
+    path: ['profile_id'],
+  });
+export type GenerateContentBody = z.infer<typeof GenerateContentBody>;
+
+/** A statement of the generated text and the stored fact it rests on. */
+export const Claim = z.object({
+  text: z.string(),
+  /** The business field (or profile criterion) the claim comes from, e.g. `software`, `city`. */
+  field: z.string(),
+  business_id: Id.nullable(),
+});
+export type Claim = z.infer<typeof Claim>;
+
+export const ContentItem = z.object({
+  kind: ContentKind,
+  /** Cold email only; null for the other kinds. */
+  subject: z.string().nullable(),
+  body: z.string(),
+  claims: z.array(Claim),
+});
+export type ContentItem = z.infer<typeof ContentItem>;
+
+export const GeneratedContent = z.object({ items: z.array(ContentItem), generated_by: GeneratedBy });
+export type GeneratedContent = z.infer<typeof GeneratedContent>;
+
+export const icpRoutes = {
+  icpOverview: defineRoute({
+    id: 'icp.overview',
+    method: 'POST',
+    path: '/icp/overview',
+    access: 'member',
+    summary: 'ICP overview of a session: tiers, scores, industries, software, hiring, places, narrative',
+    tag: 'icp',
+    body: SessionIdBody,
+    response: IcpOverview,
+  }),
+  icpCreateProfiles: defineRoute({
+    id: 'icp.createProfiles',
+    method: 'POST',
+    path: '/icp/create_profiles',
+    access: 'member',
+    summary: "Derive 2–5 ICP profiles from a session's results and save them to its venture",
+    tag: 'icp',
+    body: CreateProfilesBody,
+    response: z.array(IcpProfile),
+  }),
+  icpGenerateContent: defineRoute({
+    id: 'icp.generateContent',
+    method: 'POST',
+    path: '/icp/generate_content',
+    access: 'member',
+    summary: 'Outreach content for a profile or one business, grounded in stored facts',
+    tag: 'icp',
+    body: GenerateContentBody,
+    response: GeneratedContent,
+  }),
+} as const;

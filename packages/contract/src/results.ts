@@ -1,0 +1,236 @@
+/**
+ * Result rows (businesses, PRODUCT.md §5–§7) and the results/export calls of SPEC §7.
+ * NOTE: the results query and page use camelCase (`pageSize`, `sortBy`, `sortOrder`) because SPEC §3 names them so.
+ */
+import { z } from 'zod';
+import {
+  Count,
+  expected,
+  Id,
+  IdParams,
+  IsoDateTime,
+  knownKeys,
+  LIMITS,
+  queryInt,
+  RESULTS_DEFAULTS,
+  SearchText,
+} from './common';
+import { defineRoute } from './define';
+import { Tier } from './icp';
+
+export const EnrichmentState = z.enum(['pending', 'running', 'done', 'failed', 'skipped']);
+export type EnrichmentState = z.infer<typeof EnrichmentState>;
+
+/** Where a business was found. `source` is e.g. `osm`, `google_places`, `competitor`, `import`. */
+export const BusinessSource = z.object({
+  source: z.string(),
+  source_ref: z.string().nullable(),
+  /** Evidence page (competitor customers) or the source's page of the place. */
+  url: z.string().nullable().optional(),
+  /** Evidence text, e.g. the testimonial naming the customer. */
+  snippet: z.string().nullable().optional(),
+  observed_at: IsoDateTime.optional(),
+});
+export type BusinessSource = z.infer<typeof BusinessSource>;
+
+export const DetectedSoftware = z.object({
+  name: z.string(),
+  category: z.string(),
+  version: z.string().nullable(),
+  /** 0..100 */
+  confidence: z.number(),
+  /** What matched, e.g. `script src …/wp-content/…`. */
+  evidence: z.string().nullable().optional(),
+});
+export type DetectedSoftware = z.infer<typeof DetectedSoftware>;
+
+/**
+ * Enrichment details for the detail drawer (PRODUCT.md §6). Optional: the list may leave them out.
+ * Every fact carries the page it came from where there is one.
+ */
+export const BusinessDetails = z.object({
+  services: z.array(z.string()).optional(),
+  customer_type: z.string().nullable().optional(),
+  size_hint: z.string().nullable().optional(),
+  contacts: z
+    .array(z.object({ kind: z.string(), value: z.string(), source_url: z.string().nullable() }))
+    .optional(),
+  careers: z
+    .object({
+      url: z.string().nullable(),
+      ats: z.string().nullable(),
+      roles: z.array(
+        z.object({
+          title: z.string(),
+          department: z.string().nullable(),
+          location: z.string().nullable(),
+          url: z.string().nullable(),
+        }),
+      ),
+    })
+    .nullable()
+    .optional(),
+  icp_reasons: z
+    .array(z.object({ criterion: z.string(), matched: z.boolean(), evidence: z.string().nullable() }))
+    .optional(),
+  summary_generated_by: z.enum(['model', 'builtin']).nullable().optional(),
+  /** Pages crawled for this business and when. */
+  pages: z.array(z.object({ url: z.string(), fetched_at: IsoDateTime })).optional(),
+});
+export type BusinessDetails = z.infer<typeof BusinessDetails>;
+
+export const Business = z
+  .object({
+    id: Id,
+    session_id: Id,
+    name: z.string(),
+    website: z.string().nullable(),
+    domain: z.string().nullable(),
+    email: z.string().nullable(),
+    /** E.164 */
+    phone: z.string().nullable(),
+    address: z.string().nullable(),
+    city: z.string().nullable(),
+    region: z.string().nullable(),
+    postal_code: z.string().nullable(),
+    /** ISO 3166-1 alpha-2 where known. */
+    country: z.string().nullable(),
+    lat: z.number().nullable(),
+    lng: z.number().nullable(),
+    category: z.string().nullable(),
+    /** The first source that found it. */
+    source: z.string(),
+    /** Every source, after merging duplicates. */
+    sources: z.array(BusinessSource),
+    source_ref: z.string().nullable(),
+    rating: z.number().nullable(),
+    review_count: Count.nullable(),
+    enrichment_state: EnrichmentState,
+    enrichment_error: z.string().nullable(),
+    summary: z.string().nullable(),
+    industry: z.string().nullable(),
+    software: z.array(DetectedSoftware),
+    hiring: z.boolean().nullable(),
+    /** 0..100 */
+    icp_score: z.number().nullable(),
+    icp_tier: Tier.nullable(),
+    details: BusinessDetails.optional(),
+    first_seen_at: IsoDateTime,
+    updated_at: IsoDateTime,
+  })
+  .meta({ id: 'Business' });
+export type Business = z.infer<typeof Business>;
+
+// ---------------------------------------------------------------- filters and sort
+
+/** Fields accepted as filter keys (anything else is a 400). `software` matches a technology name. */
+// biome-ignore format: one compact list
+export const FILTER_FIELDS = [
+  'name', 'website', 'domain', 'email', 'phone', 'address', 'city', 'region', 'postal_code', 'country',
+  'category', 'source', 'rating', 'review_count', 'enrichment_state', 'industry', 'software', 'hiring',
+  'icp_score', 'icp_tier', 'lat', 'lng', 'first_seen_at', 'updated_at',
+] as const;
+export const FilterField = z.enum(FILTER_FIELDS, 'is not a known filter field');
+export type FilterField = z.infer<typeof FilterField>;
+
+// biome-ignore format: one compact list
+export const SORT_FIELDS = [
+  'id', 'name', 'domain', 'city', 'region', 'country', 'category', 'source', 'rating', 'review_count',
+  'enrichment_state', 'industry', 'icp_score', 'icp_tier', 'first_seen_at', 'updated_at',
+] as const;
+export const SortField = z.enum(SORT_FIELDS, expected(`one of ${SORT_FIELDS.join(', ')}`));
+export type SortField = z.infer<typeof SortField>;
+
+const Scalar = z.union([z.string().max(LIMITS.shortText), z.number(), z.boolean(), z.null()]);
+const Bound = z.union([z.number(), z.string().max(LIMITS.shortText)]);
+
+/** equals value | one of [values] | {gte, lte} range (numbers or ISO dates) | {contains} substring. */
+export const FilterValue = z.union(
+  [
+    Scalar,
+    z.array(Scalar).max(100, 'must list at most 100 values'),
+    z
+      .strictObject({ gte: Bound.optional(), lte: Bound.optional() })
+      .refine((r) => r.gte !== undefined || r.lte !== undefined, 'range needs gte or lte'),
+    z.strictObject({ contains: z.string().trim().min(1).max(LIMITS.shortText) }),
+  ],
+  'must be a value, a list of values, {gte, lte} or {contains}',
+);
+export type FilterValue = z.infer<typeof FilterValue>;
+
+export const Filters = z.partialRecord(FilterField, FilterValue, knownKeys(FILTER_FIELDS, 'filter field'));
+export type Filters = z.infer<typeof Filters>;
+
+/** `filters` travels as a JSON string in the query; use this to build it. */
+export const encodeFilters = (filters: Filters): string => JSON.stringify(filters);
+
+/** The `filters` query parameter: a JSON object string, parsed then checked. Blank means no filters. */
+export const FiltersParam = z
+  .string(expected('a JSON object'))
+  .max(10_000, 'must be at most 10000 characters')
+  .transform((value, ctx): unknown => {
+    if (value.trim() === '') return {};
+    try {
+      return JSON.parse(value);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'not valid JSON', input: value });
+      return z.NEVER;
+    }
+  })
+  .pipe(Filters);
+
+const resultsFilterShape = {
+  search: SearchText,
+  filters: FiltersParam.optional(),
+  sortBy: SortField.default(RESULTS_DEFAULTS.sortBy),
+  sortOrder: z.enum(['asc', 'desc'], expected("'asc' or 'desc'")).default(RESULTS_DEFAULTS.sortOrder),
+};
+
+/** GET /user/session/:id/results — SPEC §3 names (camelCase). Search covers name, domain, category, city, summary. */
+export const ResultsQuery = z.object({
+  page: queryInt(0, 1_000_000).default(RESULTS_DEFAULTS.page),
+  pageSize: queryInt(1, LIMITS.maxResultsPageSize).default(RESULTS_DEFAULTS.pageSize),
+  ...resultsFilterShape,
+});
+export type ResultsQuery = z.infer<typeof ResultsQuery>;
+
+/** GET /user/session/:id/export — the table's search, filters and sort, no paging. */
+export const ExportQuery = z.object(resultsFilterShape);
+export type ExportQuery = z.infer<typeof ExportQuery>;
+
+export const ResultsPage = z.object({
+  items: z.array(Business),
+  total: Count,
+  page: Count,
+  pageSize: z.int().positive(),
+});
+export type ResultsPage = z.infer<typeof ResultsPage>;
+
+/** Default file name when Content-Disposition gives none (SPEC §7). */
+export const EXPORT_DEFAULT_FILENAME = 'session_export.csv';
+
+export const resultsRoutes = {
+  sessionsResults: defineRoute({
+    id: 'sessions.results',
+    method: 'GET',
+    path: '/user/session/:id/results',
+    access: 'member',
+    summary: 'A page of the businesses of a session (search, filters, sort)',
+    tag: 'sessions',
+    params: IdParams,
+    query: ResultsQuery,
+    response: ResultsPage,
+  }),
+  sessionsExport: defineRoute({
+    id: 'sessions.export',
+    method: 'GET',
+    path: '/user/session/:id/export',
+    access: 'member',
+    summary: 'The businesses of a session as CSV (UTF-8 with BOM), same search and filters as results',
+    tag: 'sessions',
+    params: IdParams,
+    query: ExportQuery,
+    response: z.string(),
+    responseType: 'csv',
+  }),
+} as const;

@@ -1,0 +1,136 @@
+import type { CheerioAPI } from 'cheerio';
+import type { DomRule } from './fingerprints';
+import type { Add } from './match-page';
+import {
+  type DomElement,
+  type DomIndex,
+  type DomNode,
+  hasClassToken,
+  type PageFacts,
+  textOf,
+} from './page-facts';
+import { type CompiledPattern, foundAll, runPattern } from './pattern';
+import { attributeMatches, type Compound, type SelectorAlternative } from './selector';
+
+const MAX_ELEMENTS_CHECKED = 50;
+
+// Selectors cheerio refused once are not tried again.
+const brokenSelectors = new WeakSet<DomRule>();
+
+function needsMet(alt: SelectorAlternative, dom: DomIndex, inHtml: Uint8Array): boolean {
+  const { needs } = alt;
+  return (
+    needs.tags.every((t) => dom.byTag.has(t)) &&
+    needs.ids.every((id) => dom.byId.has(id)) &&
+    needs.classes.every((c) => dom.withClass(c).length > 0) &&
+    needs.attributes.every((a) => dom.attributes.has(a)) &&
+    (alt.textIds ?? []).every((id) => inHtml[id] === 1)
+  );
+}
+
+function matchesCompound(el: DomElement, compound: Compound): boolean {
+  if (compound.tag && el.name !== compound.tag) return false;
+  if (compound.ids.some((id) => el.attribs.id !== id)) return false;
+  if (compound.classes.some((c) => !hasClassToken(el.attribs.class, c))) return false;
+  return compound.attributes.every((test) => attributeMatches(test, el.attribs[test.name]));
+}
+
+function selectSimple(compound: Compound, dom: DomIndex): DomElement[] {
+  const pools: Array<DomElement[] | undefined> = [];
+  if (compound.ids[0]) pools.push(dom.byId.get(compound.ids[0]));
+  if (compound.classes[0]) pools.push(dom.withClass(compound.classes[0]));
+  if (compound.tag) pools.push(dom.byTag.get(compound.tag));
+  if (compound.attributes[0]) pools.push(dom.withAttribute(compound.attributes[0].name));
+  if (pools.some((pool) => !pool)) return [];
+  const pool = (pools as DomElement[][]).reduce<DomElement[]>(
+    (best, p) => (p.length < best.length ? p : best),
+    pools.length ? (pools[0] as DomElement[]) : dom.all,
+  );
+  return pool.filter((el) => matchesCompound(el, compound));
+}
+
+type Chain = NonNullable<SelectorAlternative['chain']>;
+
+const isElementNode = (node: DomNode | null | undefined): node is DomElement =>
+  !!node && typeof node.name === 'string' && !!node.attribs;
+
+/** Does `el` (already matching chain[k]) have the ancestors chain[0..k-1] asks for? */
+function ancestorsMatch(el: DomElement, chain: Chain, k: number): boolean {
+  if (k === 0) return true;
+  const { combinator } = chain[k] as Chain[number];
+  const wanted = (chain[k - 1] as Chain[number]).compound;
+  for (let parent = el.parent; isElementNode(parent); parent = parent.parent) {
+    if (matchesCompound(parent, wanted) && ancestorsMatch(parent, chain, k - 1)) return true;
+    if (combinator === '>') return false;
+  }
+  return false;
+}
+
+function selectChain(chain: Chain, dom: DomIndex): DomElement[] {
+  const last = chain.length - 1;
+  return selectSimple((chain[last] as Chain[number]).compound, dom).filter((el) =>
+    ancestorsMatch(el, chain, last),
+  );
+}
+
+function selectElements(rule: DomRule, facts: PageFacts, inHtml: Uint8Array, $: CheerioAPI): DomElement[] {
+  let selector = rule.selector;
+  if (rule.alternatives) {
+    const passing = rule.alternatives.filter((alt) => needsMet(alt, facts.dom, inHtml));
+    if (passing.length === 0) return [];
+    if (passing.every((alt) => alt.chain)) {
+      const found = new Set<DomElement>();
+      for (const alt of passing) for (const el of selectChain(alt.chain as Chain, facts.dom)) found.add(el);
+      return [...found];
+    }
+    selector = passing.map((alt) => alt.text).join(', ');
+  }
+  if (brokenSelectors.has(rule)) return [];
+  try {
+    return $(selector).toArray() as unknown as DomElement[];
+  } catch {
+    brokenSelectors.add(rule);
+    return [];
+  }
+}
+
+export function matchDomRule(
+  rule: DomRule,
+  facts: PageFacts,
+  inHtml: Uint8Array,
+  $: CheerioAPI,
+  add: Add,
+): void {
+  // Patterns whose literals are not in the page source cannot match any element's text or attribute, and
+  // attribute patterns need the attribute somewhere in the page: often nothing is left to select for.
+  const possible = (p: CompiledPattern) => !p.clauseIds || foundAll(p.clauseIds, inHtml);
+  const text = rule.text && possible(rule.text) ? rule.text : undefined;
+  const attributes = rule.attributes.filter((a) => facts.dom.attributes.has(a.name) && possible(a.pattern));
+  if (!rule.exists && !text && attributes.length === 0) return;
+  const elements = selectElements(rule, facts, inHtml, $);
+  if (elements.length === 0) return;
+  if (rule.exists) add(rule.exists, [''], rule.selector);
+  const checked = elements.slice(0, MAX_ELEMENTS_CHECKED);
+  if (text) {
+    const pattern = text;
+    for (const el of checked) {
+      const text = textOf(el);
+      const m = runPattern(pattern, text);
+      if (m) {
+        add(pattern, m, `${rule.selector}: ${m[0] || text}`);
+        break;
+      }
+    }
+  }
+  for (const { name, pattern } of attributes) {
+    for (const el of checked) {
+      const value = el.attribs[name];
+      if (value === undefined) continue;
+      const m = runPattern(pattern, value);
+      if (m) {
+        add(pattern, m, `${rule.selector} [${name}="${value}"]`);
+        break;
+      }
+    }
+  }
+}

@@ -1,0 +1,136 @@
+import type { ParsedPage } from '../../crawl/page';
+import type { Fingerprints } from './fingerprints';
+import { matchDomRule } from './match-dom';
+import { type PageFacts, pageFacts, type ScriptUrl } from './page-facts';
+import { type CompiledPattern, foundAll, resolveVersion, runPattern } from './pattern';
+import { candidates } from './triggers';
+import type { Evidence } from './types';
+
+/** One pattern that matched one value on one page. */
+export interface PatternHit {
+  pattern: CompiledPattern;
+  version: string | null;
+  evidence: Evidence;
+}
+
+const MAX_SCRIPT_MATCHES = 3;
+const MAX_EVIDENCE_CHARS = 120;
+
+export function clip(text: string): string {
+  const flat = text
+    .slice(0, MAX_EVIDENCE_CHARS * 4)
+    .replace(/\s+/g, ' ')
+    .trim();
+  return flat.length > MAX_EVIDENCE_CHARS ? `${flat.slice(0, MAX_EVIDENCE_CHARS - 1)}…` : flat;
+}
+
+/**
+ * Every pattern of the fingerprint data that matches the page, each text pre-filtered before a regex runs.
+ * Strong, short evidence first (meta, headers, cookies, script URLs), then the page-wide texts and the DOM.
+ */
+export function matchPage(page: ParsedPage, fp: Fingerprints): PatternHit[] {
+  const facts = pageFacts(page);
+  const hits: PatternHit[] = [];
+  const add: Add = (pattern, match, shown, type = pattern.type) => {
+    hits.push({
+      pattern,
+      version: resolveVersion(pattern.version, match),
+      evidence: { type, match: clip(shown), url: facts.url },
+    });
+  };
+  matchKeyed(fp, facts, add);
+  for (const p of fp.url) {
+    const m = runPattern(p, facts.url);
+    if (m) add(p, m, m[0] || facts.url);
+  }
+  matchScriptUrls(fp, facts.scriptSrcs, facts.scriptSrcsText, add, 'scriptSrc');
+  // Script URLs that inline loaders inject: the evidence is the inline script.
+  matchScriptUrls(fp, facts.injectedScripts, facts.injectedScriptsText, add, 'scripts');
+  // One pass over the source finds every literal; only the patterns those literals wake are looked at.
+  // Inline scripts and styles are raw text of the source, so the same marks pre-filter their patterns.
+  const source = fp.index.scan(facts.html);
+  for (const p of candidates(fp.pageTriggers, source.ids)) {
+    if (p.type === 'text') {
+      matchBodyText(p, facts, source.marks, add);
+      continue;
+    }
+    const value = p.type === 'html' ? facts.html : p.type === 'scripts' ? facts.inlineScripts : facts.styles;
+    const m = value ? runPattern(p, value, source.marks) : null;
+    if (m) add(p, m, m[0] || value);
+  }
+  for (const rule of candidates(fp.domTriggers, source.ids)) {
+    matchDomRule(rule, facts, source.marks, page.$, add);
+  }
+  return hits;
+}
+
+/** meta, headers and cookies: looked up by name, so only the patterns for names the page has run. */
+function matchKeyed(fp: Fingerprints, facts: PageFacts, add: Add): void {
+  for (const [key, values] of facts.meta) {
+    const patterns = fp.meta.get(key);
+    if (patterns) for (const value of values) matchValue(patterns, value, `${key}: ${value}`, add);
+  }
+  for (const [key, value] of Object.entries(facts.headers)) {
+    const patterns = fp.headers.get(key);
+    if (!patterns) continue;
+    for (const line of key === 'set-cookie' ? value.split('\n') : [value]) {
+      matchValue(patterns, line, `${key}: ${line}`, add);
+    }
+  }
+  for (const cookie of facts.cookies) {
+    const patterns = [...(fp.cookies.get(cookie.name) ?? [])];
+    for (const entry of fp.cookieNamePatterns) {
+      if (entry.name.test(cookie.name)) patterns.push(...entry.patterns);
+    }
+    matchValue(patterns, cookie.value, `cookie ${cookie.name}`, add);
+  }
+}
+
+export type Add = (
+  pattern: CompiledPattern,
+  match: ArrayLike<string | undefined>,
+  shown: string,
+  type?: Evidence['type'],
+) => void;
+
+function matchValue(patterns: CompiledPattern[], value: string, shown: string, add: Add): void {
+  const lower = value.toLowerCase();
+  for (const p of patterns) {
+    const m = runPattern(p, value, undefined, lower);
+    if (m) add(p, m, shown);
+  }
+}
+
+function matchScriptUrls(
+  fp: Fingerprints,
+  urls: ScriptUrl[],
+  text: string,
+  add: Add,
+  type: Evidence['type'],
+): void {
+  if (urls.length === 0) return;
+  const scan = fp.index.scan(text);
+  for (const p of candidates(fp.srcTriggers, scan.ids)) {
+    if (p.clauseIds && !foundAll(p.clauseIds, scan.marks)) continue;
+    let found = 0;
+    for (const { url, written } of urls) {
+      const m = execOn(p, url) ?? (written ? execOn(p, written) : null);
+      // A few matches, not one: a later URL may carry the version (jquery.js, then jquery-3.6.0.min.js).
+      if (m && found++ < MAX_SCRIPT_MATCHES) add(p, m, url, type);
+    }
+  }
+}
+
+const execOn = (p: CompiledPattern, value: string): ArrayLike<string | undefined> | null =>
+  p.regex ? p.regex.exec(value) : [value];
+
+/**
+ * A `text` pattern reads the visible text. Its literal then appears in the source too, unless the literal
+ * holds a character the source may write as an entity (& < > " '): those are checked on the text itself.
+ */
+function matchBodyText(p: CompiledPattern, facts: PageFacts, marks: Uint8Array, add: Add): void {
+  const entitySafe = p.clauses?.every((clause) => clause.every((l) => !/[&<>"']/.test(l))) ?? false;
+  if (entitySafe && p.clauseIds && !foundAll(p.clauseIds, marks)) return;
+  const m = runPattern(p, facts.bodyText());
+  if (m) add(p, m, m[0] ?? '');
+}

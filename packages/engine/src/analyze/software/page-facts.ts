@@ -1,0 +1,202 @@
+import type { ParsedPage } from '../../crawl/page';
+
+/** The parts of htmlparser2's DOM we read (cheerio does not export domhandler's types). */
+export interface DomNode {
+  type: string;
+  name?: string;
+  attribs?: Record<string, string>;
+  children?: DomNode[];
+  parent?: DomNode | null;
+  data?: string;
+}
+export interface DomElement extends DomNode {
+  name: string;
+  attribs: Record<string, string>;
+  children: DomNode[];
+}
+
+export interface DomIndex {
+  all: DomElement[];
+  byTag: Map<string, DomElement[]>;
+  byId: Map<string, DomElement[]>;
+  /** Elements with a class token (built per class on first use: splitting every class list costs more). */
+  withClass(name: string): DomElement[];
+  /** Attribute names present in the page. */
+  attributes: Set<string>;
+  /** Elements carrying an attribute (built on first use: most pages never ask). */
+  withAttribute(name: string): DomElement[];
+}
+
+/** What the software matcher reads from a page, extracted in one walk over the parsed document. */
+export interface PageFacts {
+  url: string;
+  html: string;
+  /**
+   * Script URLs, absolute, each with the form written in the page when that differs (patterns are written for
+   * either form); scripts inside IE conditional comments included.
+   */
+  scriptSrcs: ScriptUrl[];
+  /** All forms of the script URLs, one per line, for the literal scan. */
+  scriptSrcsText: string;
+  /** `.js` URLs quoted in inline scripts: what loader snippets (analytics, tag managers) inject at run time. */
+  injectedScripts: ScriptUrl[];
+  injectedScriptsText: string;
+  inlineScripts: string;
+  styles: string;
+  meta: Map<string, string[]>;
+  headers: Record<string, string>;
+  cookies: Array<{ name: string; value: string }>;
+  dom: DomIndex;
+  bodyText(): string;
+}
+
+export interface ScriptUrl {
+  url: string;
+  written?: string;
+}
+
+const isElement = (node: DomNode): node is DomElement =>
+  (node.type === 'tag' || node.type === 'script' || node.type === 'style') && typeof node.name === 'string';
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/** Text content of a node (all descendant text nodes). */
+export function textOf(node: DomNode): string {
+  if (node.type === 'text') return node.data ?? '';
+  let out = '';
+  const stack: DomNode[] = [node];
+  while (stack.length) {
+    const current = stack.pop() as DomNode;
+    if (current.type === 'text') out += current.data ?? '';
+    else if (current.children)
+      for (let i = current.children.length - 1; i >= 0; i--) stack.push(current.children[i] as DomNode);
+  }
+  return out;
+}
+
+const CONDITIONAL_SCRIPT = /<script\b[^>]*\bsrc\s*=\s*["']?([^"'\s>]+)/gi;
+/** A quoted string ending in .js (query or fragment allowed): '//www.google-analytics.com/analytics.js'. */
+const QUOTED_JS_URL = /(["'])([^"'\s<>()]{0,300}\.js(?:[?#][^"'\s<>]{0,200})?)\1/g;
+
+const isSpace = (c: number) => c === 32 || (c >= 9 && c <= 13);
+
+/** Is `name` one of the whitespace-separated tokens of a class attribute? (No split, no allocation.) */
+export function hasClassToken(classes: string | undefined, name: string): boolean {
+  if (!classes || !name) return false;
+  for (let i = classes.indexOf(name); i !== -1; i = classes.indexOf(name, i + 1)) {
+    const end = i + name.length;
+    if (
+      (i === 0 || isSpace(classes.charCodeAt(i - 1))) &&
+      (end === classes.length || isSpace(classes.charCodeAt(end)))
+    ) {
+      return true;
+    }
+  }
+  return false;
+}
+
+const cache = new WeakMap<ParsedPage, PageFacts>();
+
+export function pageFacts(page: ParsedPage): PageFacts {
+  let facts = cache.get(page);
+  if (!facts) {
+    facts = extractFacts(page);
+    cache.set(page, facts);
+  }
+  return facts;
+}
+
+function extractFacts(page: ParsedPage): PageFacts {
+  const dom: DomIndex = {
+    all: [],
+    byTag: new Map(),
+    byId: new Map(),
+    withClass: (name) => {
+      let list = byClass.get(name);
+      if (!list) {
+        list = dom.all.filter((el) => hasClassToken(el.attribs.class, name));
+        byClass.set(name, list);
+      }
+      return list;
+    },
+    attributes: new Set(),
+    withAttribute: (name) => {
+      let list = byAttribute.get(name);
+      if (!list) {
+        list = dom.all.filter((el) => el.attribs[name] !== undefined);
+        byAttribute.set(name, list);
+      }
+      return list;
+    },
+  };
+  const byAttribute = new Map<string, DomElement[]>();
+  const byClass = new Map<string, DomElement[]>();
+  const srcs = new Map<string, ScriptUrl>();
+  const scripts: string[] = [];
+  const styles: string[] = [];
+  const meta = new Map<string, string[]>();
+  let body: DomNode | null = null;
+  const root = page.$.root()[0] as unknown as DomNode;
+  const stack: DomNode[] = [root];
+  const addSrc = (raw: string) => {
+    const written = raw.trim();
+    if (!written || srcs.has(written)) return;
+    let url = written;
+    try {
+      url = new URL(written, page.url).href;
+    } catch {}
+    srcs.set(written, url === written ? { url } : { url, written });
+  };
+  while (stack.length) {
+    const node = stack.pop() as DomNode;
+    if (node.children) {
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as DomNode);
+    }
+    if (node.type === 'comment' && node.data && /^\s*\[if/i.test(node.data)) {
+      for (const m of node.data.matchAll(CONDITIONAL_SCRIPT)) addSrc(m[1] ?? '');
+    }
+    if (!isElement(node)) continue;
+    const { name, attribs } = node;
+    dom.all.push(node);
+    push(dom.byTag, name, node);
+    for (const attr in attribs) dom.attributes.add(attr);
+    if (attribs.id) push(dom.byId, attribs.id, node);
+    if (name === 'script') {
+      if (attribs.src?.trim()) addSrc(attribs.src);
+      else scripts.push(textOf(node));
+    } else if (name === 'style') styles.push(textOf(node));
+    else if (name === 'meta') {
+      const key = (attribs.name ?? attribs.property)?.trim().toLowerCase();
+      if (key && attribs.content !== undefined) push(meta, key, attribs.content);
+    } else if (name === 'body' && !body) body = node;
+  }
+  const scriptSrcs = [...srcs.values()];
+  const inlineScripts = scripts.join('\n');
+  const injected = new Set(Array.from(inlineScripts.matchAll(QUOTED_JS_URL), (m) => m[2] ?? ''));
+  const injectedScripts = [...injected].map((url) => ({ url }));
+  const urlsText = (list: ScriptUrl[]) =>
+    list.map((s) => (s.written ? `${s.url}\n${s.written}` : s.url)).join('\n');
+  let text: string | undefined;
+  return {
+    url: page.url,
+    html: page.html,
+    scriptSrcs,
+    scriptSrcsText: urlsText(scriptSrcs),
+    injectedScripts,
+    injectedScriptsText: urlsText(injectedScripts),
+    inlineScripts,
+    styles: styles.join('\n'),
+    meta,
+    headers: page.headers,
+    cookies: page.cookies.map((c) => ({ name: c.name.toLowerCase(), value: c.value })),
+    dom,
+    bodyText: () => {
+      text ??= textOf(body ?? root).replace(/\s+/g, ' ');
+      return text;
+    },
+  };
+}

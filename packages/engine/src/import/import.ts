@@ -1,0 +1,131 @@
+/**
+ * The CSV import pipeline: parse (streaming) → map each row → merge duplicates per batch → yield the batch.
+ * At most `batchSize` rows are held at a time, so a 100,000-row file streams in constant memory apart from a
+ * small index of match keys that keeps `dedupe_key` stable across batches (see linkAcrossBatches).
+ */
+
+import { type MergedBusiness, mergeBusinesses } from '../dedupe/merge';
+import type { RawBusiness } from '../discovery/source';
+import { type CsvSource, type ParseCsvOptions, parseCsv } from './parse';
+import { createRowMapper, type ImportMapping, type RowWarning } from './rows';
+
+export interface ImportCsvOptions extends ParseCsvOptions {
+  /** ISO 3166-1 alpha-2 for phone numbers and addresses written without a country. */
+  defaultCountry?: string | null;
+  /** Rows per batch (accepted and rejected). Default 1,000. */
+  batchSize?: number;
+  /**
+   * Keep an index of every match key seen so a business found again in a later batch gets the same
+   * `dedupe_key` (the store's unique key) as the first time. Default true; costs ~100 bytes per key.
+   */
+  linkAcrossBatches?: boolean;
+  /** Stops the import between rows; the iteration rejects with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+export interface ImportProgress {
+  /** Data rows read so far (blank lines not counted). */
+  rows: number;
+  /** Rows that became a business. */
+  accepted: number;
+  rejected: number;
+  /** Accepted rows folded into another row of the same batch (accepted − merged = records so far). */
+  merged: number;
+  /** Records whose dedupe_key was taken from an earlier batch (the store should update, not insert). */
+  linked: number;
+}
+
+export interface ImportBatch {
+  /** This batch's businesses, duplicates within the batch merged (every row kept in `sources`). */
+  records: MergedBusiness[];
+  /** Rows that could not become a business, with their physical line and the reason in plain words. */
+  rejected: { line: number; reason: string }[];
+  /** Values left empty in accepted rows (an unreadable phone, a latitude out of range…). */
+  warnings: ({ line: number } & RowWarning)[];
+  /** Totals so far, this batch included. */
+  progress: ImportProgress;
+}
+
+export const IMPORT_BATCH_SIZE = 1000;
+
+/**
+ * Imports a CSV with a confirmed column mapping. Throws ImportMappingError (mapping does not fit the
+ * headers) or CsvFormatError (not a readable CSV) before the first batch.
+ */
+export async function* importCsv(
+  source: CsvSource,
+  mapping: ImportMapping,
+  options: ImportCsvOptions = {},
+): AsyncGenerator<ImportBatch> {
+  const batchSize = Math.max(1, options.batchSize ?? IMPORT_BATCH_SIZE);
+  const csv = await parseCsv(source, options);
+  const mapRow = createRowMapper(csv.headers, mapping, { defaultCountry: options.defaultCountry ?? null });
+  const link = options.linkAcrossBatches === false ? null : linkAcrossBatches();
+  const progress: ImportProgress = { rows: 0, accepted: 0, rejected: 0, merged: 0, linked: 0 };
+
+  let raw: RawBusiness[] = [];
+  let rejected: ImportBatch['rejected'] = [];
+  let warnings: ImportBatch['warnings'] = [];
+  let pending = 0;
+  const flush = (): ImportBatch => {
+    const records = mergeBusinesses(raw);
+    progress.merged += raw.length - records.length;
+    if (link) progress.linked += link(records);
+    const batch = { records, rejected, warnings, progress: { ...progress } };
+    raw = [];
+    rejected = [];
+    warnings = [];
+    pending = 0;
+    return batch;
+  };
+
+  for await (const row of csv.rows) {
+    options.signal?.throwIfAborted();
+    progress.rows++;
+    pending++;
+    const result = row.error ? { ok: false as const, reason: row.error } : mapRow(row.cells, row.line);
+    if (result.ok) {
+      progress.accepted++;
+      raw.push(result.record);
+      for (const warning of result.warnings) warnings.push({ line: row.line, ...warning });
+    } else {
+      progress.rejected++;
+      rejected.push({ line: row.line, reason: result.reason });
+    }
+    if (pending >= batchSize) yield flush();
+  }
+  if (pending > 0) yield flush();
+}
+
+/**
+ * Cross-batch de-duplication by key, without keeping the records: remembers, for every match key seen, the
+ * dedupe_key of the first business that had it. A later business sharing any key takes that dedupe_key, so
+ * the store's unique index (session_id, dedupe_key) turns it into an update of the earlier row. Returns a
+ * function that links one batch in place and says how many records it linked.
+ *
+ * Limits: a business that bridges two earlier groups joins the first; two groups of one batch that hit the
+ * same earlier key keep their own keys (one batch never carries a dedupe_key twice).
+ */
+export function linkAcrossBatches(): (records: MergedBusiness[]) => number {
+  const firstKey = new Map<string, string>();
+  return (records) => {
+    let linked = 0;
+    const usedInBatch = new Set(records.map((record) => record.dedupe_key));
+    for (const record of records) {
+      let earlier = firstKey.get(record.dedupe_key);
+      for (const key of record.match_keys) earlier ??= firstKey.get(key);
+      if (earlier === record.dedupe_key) linked++;
+      else if (earlier !== undefined && !usedInBatch.has(earlier)) {
+        record.dedupe_key = earlier;
+        usedInBatch.add(earlier);
+        linked++;
+      }
+    }
+    for (const record of records) {
+      for (const key of [record.dedupe_key, ...record.match_keys]) {
+        if (!firstKey.has(key)) firstKey.set(key, record.dedupe_key);
+      }
+    }
+    return linked;
+  };
+}

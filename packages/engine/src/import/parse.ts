@@ -1,0 +1,113 @@
+/**
+ * Streaming CSV reading: bytes → decoded text → csv-parse records with the physical line each starts on.
+ * Lenient on purpose (ragged rows, stray quotes, blank lines); only what cannot be read at all becomes an
+ * error row, and each error row keeps its line number.
+ */
+import { type CsvPreview, IMPORT_UPLOAD } from '@argo/contract/discovery';
+import { CsvFormatError, decodeText, type TextEncodingName } from './decode';
+import { type CsvRow, readRecords } from './records';
+import { type Delimiter, excelSepHint, sniffDelimiter } from './sniff';
+
+export type { CsvRow } from './records';
+
+export interface ParseCsvOptions {
+  /** Skip sniffing. */
+  delimiter?: Delimiter;
+  /** A record longer than this (characters) is reported as unreadable; guards against a runaway quote. */
+  maxRecordChars?: number;
+}
+
+export interface ParsedCsv {
+  /** Trimmed, unique header names ("Phone", "Phone (2)"; a blank one becomes "Column 3"). */
+  headers: string[];
+  delimiter: Delimiter;
+  /** Detected from the first 64 KB; re-read after consuming rows (a pure-ASCII head may turn out Windows-1252). */
+  readonly encoding: TextEncodingName;
+  /** The data rows; iterate once. Blank lines and rows of empty cells are skipped. */
+  rows: AsyncIterable<CsvRow>;
+}
+
+export type CsvSource = AsyncIterable<Uint8Array> | Uint8Array;
+
+/** What previewCsv returns: the contract's CsvPreview, but the delimiter may also be '|'. */
+export type CsvPreviewResult = Omit<CsvPreview, 'delimiter'> & { delimiter: Delimiter };
+
+const MAX_RECORD_CHARS = 2_000_000;
+
+/** Opens a CSV: detects encoding and delimiter, reads the header row, and streams the data rows. */
+export async function parseCsv(source: CsvSource, options: ParseCsvOptions = {}): Promise<ParsedCsv> {
+  const text = await decodeText(source);
+  const hint = excelSepHint(text.head);
+  const delimiter = options.delimiter ?? hint?.delimiter ?? sniffDelimiter(text.head, text.headIsAll);
+  const chunks = hint ? dropLeadingChars(text.chunks, hint.length) : text.chunks;
+  const records = readRecords(chunks, delimiter, hint ? 1 : 0, options.maxRecordChars ?? MAX_RECORD_CHARS);
+  const iterator = records[Symbol.asyncIterator]();
+
+  const first = await iterator.next();
+  if (first.done) throw new CsvFormatError('The file is empty: there is no header row.');
+  if (first.value.error) {
+    await iterator.return?.(undefined);
+    throw new CsvFormatError(
+      `The header row (line ${first.value.line}) could not be read: ${first.value.error}.`,
+    );
+  }
+  const headers = uniqueHeaders(first.value.cells);
+
+  // The same iterator goes on: leaving a `for await` early returns it, which closes the parser and source.
+  const rows: AsyncIterable<CsvRow> = { [Symbol.asyncIterator]: () => iterator };
+  return {
+    headers,
+    delimiter,
+    get encoding() {
+      return text.encoding;
+    },
+    rows,
+  };
+}
+
+/**
+ * The upload preview: headers, the first `rowLimit` rows, delimiter, encoding and the exact number of data
+ * rows in the whole file (the upload is at most IMPORT_UPLOAD.maxBytes, so counting it is cheap).
+ */
+export async function previewCsv(
+  source: CsvSource,
+  rowLimit: number = IMPORT_UPLOAD.previewRows,
+  options: ParseCsvOptions = {},
+): Promise<CsvPreviewResult> {
+  const csv = await parseCsv(source, options);
+  const rows: string[][] = [];
+  let rowCount = 0;
+  for await (const row of csv.rows) {
+    rowCount++;
+    if (rows.length < rowLimit && !row.error) rows.push(row.cells);
+  }
+  return {
+    headers: csv.headers,
+    rows,
+    delimiter: csv.delimiter,
+    encoding: csv.encoding,
+    row_count: rowCount,
+  };
+}
+
+function uniqueHeaders(cells: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return cells.map((cell, index) => {
+    const base = cell.replace(/^\uFEFF/, '').trim() || `Column ${index + 1}`;
+    const count = (seen.get(base.toLowerCase()) ?? 0) + 1;
+    seen.set(base.toLowerCase(), count);
+    return count === 1 ? base : `${base} (${count})`;
+  });
+}
+
+async function* dropLeadingChars(chunks: AsyncIterable<string>, length: number): AsyncGenerator<string> {
+  let left = length;
+  for await (const chunk of chunks) {
+    if (left >= chunk.length) {
+      left -= chunk.length;
+      continue;
+    }
+    yield left > 0 ? chunk.slice(left) : chunk;
+    left = 0;
+  }
+}

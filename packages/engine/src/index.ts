@@ -1,0 +1,180 @@
+// The engine's public API: discovery sources, normalisation and de-duplication (the crawler, analyzers and CSV
+// import add theirs). A plain library: no HTTP framework, no database.
+
+export { detectSoftware, detectSoftwareFromHtml, warmUpSoftwareDetection } from './analyze/software/detect';
+export {
+  compileFingerprints,
+  type Fingerprints,
+  getFingerprints,
+  readWappalyzerData,
+} from './analyze/software/fingerprints';
+export type {
+  Detection,
+  DetectionCategory,
+  Evidence,
+  EvidenceType,
+  FingerprintData,
+} from './analyze/software/types';
+export { decodeHtml } from './crawl/charset';
+export {
+  type CrawlError,
+  type CrawlSiteOptions,
+  crawlSite,
+  type SiteCrawl,
+} from './crawl/crawl-site';
+export {
+  createStaticResolver,
+  type ResolvedAddress,
+  type Resolver,
+  systemResolver,
+} from './crawl/dns';
+export { ARGO_BOT_USER_AGENT, createFetcher, type Fetcher, type FetchPageOptions } from './crawl/fetcher';
+export {
+  type FetchedPage,
+  type PageInput,
+  type ParsedPage,
+  pageFromFetch,
+  pageFromHtml,
+  parseHtml,
+} from './crawl/page';
+export { extractLinks, type PageLink, type PlannedPage, type PlanOptions, planPages } from './crawl/planner';
+export { AddressAllowList, addressRefusal, SsrfError } from './crawl/ssrf';
+export type {
+  Cookie,
+  FetchError,
+  FetchErrorKind,
+  FetcherOptions,
+  FetchResult,
+  PageRole,
+} from './crawl/types';
+export { matchKeys, streetKey } from './dedupe/keys';
+export {
+  createBusinessMerger,
+  DEFAULT_SOURCE_TRUST,
+  type MergedBusiness,
+  type MergeOptions,
+  mergeBusinesses,
+  type SourceRef,
+} from './dedupe/merge';
+export { type AreaOptions, resolveSearchArea, type SearchArea } from './discovery/area';
+export {
+  type GooglePlace,
+  googlePlaceToBusiness,
+  PLACES_FIELD_MASK,
+} from './discovery/google/places-mapping';
+export {
+  createGooglePlacesSource,
+  DEFAULT_GOOGLE_PLACES_URL,
+  type GooglePlacesOptions,
+} from './discovery/google/places-source';
+export {
+  CATEGORIES,
+  type CategoryDefinition,
+  categoryKey,
+  escapeRegex,
+  fallbackFilters,
+  type ResolvedCategory,
+  type ResolvedQuery,
+  resolveCategory,
+  resolveQuery,
+  type TagCondition,
+  type TagFilter,
+} from './discovery/osm/categories';
+export {
+  createNominatimGeocoder,
+  type GeocodeResult,
+  type Geocoder,
+  type NominatimOptions,
+} from './discovery/osm/nominatim';
+export {
+  mainTagCategory,
+  type NormalizedOverpass,
+  normalizeOverpassResponse,
+  type OsmMappingOptions,
+  osmElementToBusiness,
+} from './discovery/osm/osm-element';
+export {
+  createOsmHttpClient,
+  DEFAULT_NOMINATIM_URL,
+  DEFAULT_OVERPASS_URL,
+  NOMINATIM_MIN_INTERVAL_MS,
+  OSM_ATTRIBUTION,
+} from './discovery/osm/osm-http';
+export { createOsmSource, type OsmSourceOptions } from './discovery/osm/osm-source';
+export {
+  createOverpassClient,
+  type OverpassClient,
+  type OverpassElement,
+  type OverpassResponse,
+} from './discovery/osm/overpass';
+export { buildOverpassQuery, type OverpassQueryOptions } from './discovery/osm/overpass-query';
+export {
+  type DiscoverRequest,
+  type DiscoveryBatch,
+  DiscoveryError,
+  type DiscoveryProgress,
+  type DiscoverySource,
+  type RawBusiness,
+} from './discovery/source';
+export { createDiscoverySources, type DiscoverySourcesConfig } from './discovery/sources';
+export { quarterBbox, splitBbox, type TileResult, type TileStep, walkTiles } from './discovery/tiles';
+export { type BBox, bboxAreaKm2, bboxAround, bboxCenter, distanceMeters, type LatLng } from './geo/geo';
+export { type AsyncCache, createLruCache, type LruCache } from './http/cache';
+export {
+  buildUserAgent,
+  createHttpClient,
+  DEFAULT_USER_AGENT,
+  type HttpClient,
+  type HttpClientOptions,
+} from './http/client';
+export { type Clock, systemClock } from './http/clock';
+export { HttpError, HttpTimeoutError } from './http/errors';
+export { createHostLimiter, type HostLimiter } from './http/rate-limit';
+export { CsvFormatError, type TextEncodingName } from './import/decode';
+export {
+  IMPORT_BATCH_SIZE,
+  type ImportBatch,
+  type ImportCsvOptions,
+  type ImportProgress,
+  importCsv,
+  linkAcrossBatches,
+} from './import/import';
+export { normalizeHeader, type SuggestedMapping, suggestMapping } from './import/mapping';
+export {
+  type CsvPreviewResult,
+  type CsvRow,
+  type CsvSource,
+  type ParseCsvOptions,
+  type ParsedCsv,
+  parseCsv,
+  previewCsv,
+} from './import/parse';
+export {
+  createRowMapper,
+  IMPORT_SOURCE,
+  type ImportMapping,
+  ImportMappingError,
+  type MapRowResult,
+  mapRow,
+  type RowWarning,
+} from './import/rows';
+export type { Delimiter } from './import/sniff';
+export {
+  type AddressParts,
+  addressFromOsmTags,
+  formatStreetLine,
+  parseAddressLine,
+  splitAddress,
+} from './normalize/address';
+export { countryFromName, NUMBER_FIRST_COUNTRIES, toCountryCode, US_STATES } from './normalize/countries';
+export {
+  classifyWebsite,
+  domainFromUrl,
+  NON_BUSINESS_DOMAINS,
+  normalizeWebsite,
+  parseWebsite,
+  SUBDOMAIN_HOSTS,
+} from './normalize/domain';
+export { normalizeEmail } from './normalize/email';
+export { cleanName, nameKey } from './normalize/name';
+export { normalizePhone } from './normalize/phone';

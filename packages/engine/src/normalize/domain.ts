@@ -1,0 +1,112 @@
+import { domainToUnicode } from 'node:url';
+import { parse } from 'tldts';
+
+/**
+ * Hosts that are not a business's own website: social networks, review and booking portals, link
+ * shorteners, maps. A place whose "website" is one of these has no domain (the URL is kept as a social link).
+ * Matched on the registrable domain, or on its label before the suffix for portals with many country domains.
+ */
+// biome-ignore format: keep the list compact
+export const NON_BUSINESS_DOMAINS: ReadonlySet<string> = new Set([
+  'facebook.com', 'fb.com', 'fb.me', 'instagram.com', 'twitter.com', 'x.com', 'linkedin.com', 'xing.com',
+  'youtube.com', 'youtu.be', 'tiktok.com', 'pinterest.com', 'snapchat.com', 'threads.net', 'tumblr.com',
+  'vk.com', 'ok.ru', 'wa.me', 'whatsapp.com', 't.me', 'telegram.me', 'linktr.ee', 'bit.ly', 'goo.gl', 'g.page',
+  'g.co', 'foursquare.com', 'ubereats.com', 'doordash.com', 'grubhub.com', 'wolt.com', 'glovoapp.com',
+  'opentable.com', 'thefork.com', 'zomato.com', 'gelbeseiten.de', 'dasoertliche.de', 'golocal.de',
+  'houzz.com', 'nextdoor.com', 'angi.com', 'thumbtack.com', 'bbb.org', 'wikipedia.org', 'wikidata.org',
+  'openstreetmap.org',
+]);
+
+/** Portals matched by name whatever the country domain (yelp.de, tripadvisor.co.uk, google.mk…). */
+// biome-ignore format: keep the list compact
+export const NON_BUSINESS_BRANDS: ReadonlySet<string> = new Set([
+  'facebook', 'instagram', 'yelp', 'tripadvisor', 'google', 'booking', 'lieferando', 'deliveroo', 'justeat',
+  'trustpilot', 'yellowpages', 'pagesjaunes', 'paginasamarillas', 'airbnb', 'expedia', 'kununu',
+]);
+
+/**
+ * Website builders and hosts whose customers live on a subdomain (shop-x.cafelists.com): there the whole host
+ * names the business, not the platform's domain. (tldts already knows many from the public suffix list's
+ * private section, e.g. wixsite.com, github.io, myshopify.com.)
+ */
+// biome-ignore format: keep the list compact
+export const SUBDOMAIN_HOSTS: ReadonlySet<string> = new Set([
+  'cafelists.com', 'hpage.com', 'webnode.page', 'webnode.com', 'webnode.de', 'business.site', 'jimdosite.com',
+  'jimdofree.com', 'jimdo.com', 'wordpress.com', 'weebly.com', 'godaddysites.com', 'ueniweb.com', 'site123.me',
+  'strikingly.com', 'mozello.com', 'over-blog.com', 'blogspot.com', 'wixsite.com', 'squarespace.com',
+  'webflow.io', 'carrd.co', 'tilda.ws', 'yolasite.com', 'mystrikingly.com', 'homepage-baukasten.de',
+  'beepworld.de', 'npage.de', 'page4.com', 'ionos.site', 'one.com', 'web.app', 'firebaseapp.com',
+]);
+
+export interface ParsedWebsite {
+  /** Canonical URL: http(s), lower-case host, no fragment, no default port. */
+  url: string;
+  /** Host without "www." (Unicode). */
+  host: string;
+  /** Registrable domain (Unicode), or the host on a builder platform. Null for non-business hosts. */
+  domain: string | null;
+  /** The host is a social network or portal (see NON_BUSINESS_DOMAINS). */
+  isSocial: boolean;
+}
+
+const JUNK = /^(n\/?a|none|null|nil|-+|\.+|keine|no|kein|sin|aucun|unknown|tbd|tba|0)$/i;
+
+/** Parses any form of web address ("www.x.de", "X.DE", "http://x.de/path", "//x.de") or returns null. */
+export function parseWebsite(raw: string | null | undefined): ParsedWebsite | null {
+  if (typeof raw !== 'string') return null;
+  let text = raw.trim().replace(/^[<("']+|[>)"',;]+$/g, '');
+  // OSM and CSV cells sometimes hold several: "https://a.de; https://b.de" — the first is the main one.
+  text = text.split(/[\s;|]+(?=\S)/)[0] ?? '';
+  const isEmailLike = text.includes('@') && !/^[a-z][a-z0-9+.-]*:\/\//i.test(text);
+  if (!text || JUNK.test(text) || isEmailLike) return null;
+  if (/^\/\//.test(text)) text = `https:${text}`;
+  else if (!/^[a-z][a-z0-9+.-]*:/i.test(text) || /^[^:/]+:\d+(\/|$)/.test(text)) text = `https://${text}`;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  const parsed = parse(url.hostname, { allowPrivateDomains: true });
+  if (parsed.isIp || !parsed.domain || (!parsed.isIcann && !parsed.isPrivate)) return null;
+  if (url.hash) url.hash = '';
+  if (url.username || url.password) {
+    url.username = '';
+    url.password = '';
+  }
+  const host = toUnicode(url.hostname.replace(/^www\d*\./, ''));
+  const registrable = toUnicode(parsed.domain);
+  const isSocial =
+    NON_BUSINESS_DOMAINS.has(registrable) || NON_BUSINESS_BRANDS.has(parsed.domainWithoutSuffix ?? '');
+  let domain: string | null = registrable;
+  if (isSocial) domain = null;
+  else if (SUBDOMAIN_HOSTS.has(registrable) && host !== registrable) domain = host;
+  return { url: url.href, host, domain, isSocial };
+}
+
+/** Punycode labels (xn--) to Unicode; plain ASCII hosts as they are (the common, cheap case). */
+const toUnicode = (host: string): string => (host.includes('xn--') ? domainToUnicode(host) || host : host);
+
+/** The registrable domain of a business website ("https://shop.x.co.uk/a" → "x.co.uk"), or null. */
+export function domainFromUrl(raw: string | null | undefined): string | null {
+  return parseWebsite(raw)?.domain ?? null;
+}
+
+/** A canonical website URL ("www.x.de" → "https://www.x.de/"), or null for junk and non-business hosts. */
+export function normalizeWebsite(raw: string | null | undefined): string | null {
+  const parsed = parseWebsite(raw);
+  return parsed && !parsed.isSocial ? parsed.url : null;
+}
+
+/** The business's website and domain, and a social/portal link when that is all it gave. */
+export function classifyWebsite(raw: string | null | undefined): {
+  website: string | null;
+  domain: string | null;
+  social: string | null;
+} {
+  const parsed = parseWebsite(raw);
+  if (!parsed) return { website: null, domain: null, social: null };
+  if (parsed.isSocial) return { website: null, domain: null, social: parsed.url };
+  return { website: parsed.url, domain: parsed.domain, social: null };
+}
