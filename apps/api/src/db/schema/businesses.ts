@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   doublePrecision,
@@ -22,6 +23,15 @@ export const enrichmentState = pgEnum('enrichment_state', [
   'failed',
   'skipped',
 ]);
+
+/**
+ * The text the results search looks in: name, domain, city, category and summary joined by a unit separator
+ * (which no search text contains, so a match never spans two fields). Must stay byte-identical to the
+ * expression of businesses_search_trgm_idx for the planner to use that index.
+ */
+export const BUSINESS_SEARCH_DOCUMENT_SQL = sql.raw(
+  `(name || chr(31) || coalesce(domain, '') || chr(31) || coalesce(city, '') || chr(31) || coalesce(category, '') || chr(31) || coalesce(summary, ''))`,
+);
 
 /** Where a business was found; a merged duplicate keeps one entry per source (PRODUCT §5). */
 export interface BusinessSource {
@@ -81,6 +91,17 @@ export const businesses = pgTable(
     index('businesses_session_id_idx').on(t.sessionId, t.id),
     index('businesses_session_enrichment_idx').on(t.sessionId, t.enrichmentState),
     index('businesses_session_icp_score_idx').on(t.sessionId, t.icpScore),
+    // The results search (name, domain, city, category, summary) is one ILIKE over this document, so one trigram
+    // index serves it; results.repository.ts builds the same expression (BUSINESS_SEARCH_DOCUMENT).
+    index('businesses_search_trgm_idx').using('gin', sql`${BUSINESS_SEARCH_DOCUMENT_SQL} gin_trgm_ops`),
+    // Sort columns of the results table, scoped by session, with id as the tie-breaker the query sorts by.
+    // Text columns are read mostly A→Z, figures mostly highest first (both with nulls last, as the query sorts).
+    index('businesses_session_name_idx').on(t.sessionId, t.name, t.id),
+    index('businesses_session_city_idx').on(t.sessionId, t.city, t.id),
+    index('businesses_session_category_idx').on(t.sessionId, t.category, t.id),
+    index('businesses_session_industry_idx').on(t.sessionId, t.industry, t.id),
+    index('businesses_session_rating_idx').on(t.sessionId, t.rating.desc().nullsLast(), t.id.desc()),
+    index('businesses_session_first_seen_idx').on(t.sessionId, t.firstSeenAt.desc(), t.id.desc()),
   ],
 );
 
