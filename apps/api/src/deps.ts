@@ -1,3 +1,4 @@
+import type { LanguageModel } from '@argo/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import type { IdentityProvider } from './auth/identity-provider';
 import type { Config } from './config/env';
@@ -14,6 +15,8 @@ export interface AppDeps {
   version: string;
   /** Extra origins the browser may connect to (the Cognito endpoints when that provider is configured). */
   connectSources: string[];
+  /** The configured language model (LLM_BASE_URL + LLM_MODEL), or null/absent: built-in analyzers only. */
+  languageModel?: LanguageModel | null;
   logger?: FastifyBaseLogger | false;
   clock?: () => Date;
 }

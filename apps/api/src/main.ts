@@ -4,6 +4,7 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { createIdentityProvider } from './auth/create-identity-provider';
 import { ConfigError, loadConfig } from './config/env';
+import { createLanguageModel, languageModelConfigWarning } from './config/language-model';
 import { createDatabase } from './db/client';
 import { startEmbeddedPostgres } from './db/embedded';
 import { migrateDatabase } from './db/migrate';
@@ -69,6 +70,11 @@ async function main() {
     cleanups.push(() => database.close());
     await migrateDatabase(database.db);
 
+    const languageModel = createLanguageModel(config);
+    const modelWarning = languageModelConfigWarning(config);
+    if (modelWarning) log.warn(modelWarning);
+    else if (languageModel) log.info({ model: languageModel.name }, 'language model configured');
+
     const jobs = createJobQueue({ connectionString: databaseUrl, log });
     await jobs.start();
     cleanups.push(() => jobs.stop());
@@ -79,6 +85,7 @@ async function main() {
         log,
         concurrency: config.JOB_CONCURRENCY,
         discovery: createDiscoveryDeps(config, database.db),
+        languageModel,
       });
       log.info({ jobs: jobDefinitions.map((j) => j.name) }, 'workers started');
     }
@@ -91,6 +98,7 @@ async function main() {
         identity: identity.provider,
         connectSources: identity.connectSources,
         jobs,
+        languageModel,
         version: readVersion(config.WEB_DIST_DIR),
         logger: log,
       });

@@ -1,8 +1,10 @@
+import type { LanguageModel } from '@argo/engine';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { type BetterAuthInstance, createBuiltinProvider } from '../src/auth/builtin-provider';
 import { type Config, loadConfig } from '../src/config/env';
+import { createLanguageModel } from '../src/config/language-model';
 import { createJobQueue, type JobQueue } from '../src/jobs/queue';
 import { createMailer, type Mailer } from '../src/modules/email/mailer';
 import { createTestDatabase, type TestDatabase } from './database';
@@ -86,6 +88,8 @@ export interface TestApp {
   // biome-ignore lint/suspicious/noExplicitAny: test helper
   call<T = any>(method: string, path: string, options?: CallOptions): Promise<CallResult<T>>;
   config: Config;
+  /** What the app (and startWorker's jobs) use: the option given, else from LLM_* in `env`, else null. */
+  languageModel: LanguageModel | null;
   auth: BetterAuthInstance;
   /** Calls the built-in provider at /api/auth{path} like the browser does (Origin header, cookie jar). */
   // biome-ignore lint/suspicious/noExplicitAny: test helper
@@ -127,7 +131,11 @@ export function uniqueEmail(prefix = 'user') {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { mailer?: (outbox: Mailer) => Mailer } = {},
+  options: {
+    mailer?: (outbox: Mailer) => Mailer;
+    /** A model for the app and the test workers (e.g. one pointing at a local OpenAI-protocol server). */
+    languageModel?: LanguageModel | null;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -146,11 +154,14 @@ export async function createTestApp(
   });
   const jobs = createJobQueue({ connectionString: database.url });
   await jobs.start();
+  const languageModel =
+    options.languageModel !== undefined ? options.languageModel : createLanguageModel(config);
   const app = await buildApp({
     config,
     db: database.db,
     identity,
     jobs,
+    languageModel,
     version: 'test',
     connectSources: [],
     logger: false,
@@ -257,6 +268,7 @@ export async function createTestApp(
     database,
     jobs,
     config,
+    languageModel,
     auth: identity.auth,
     call,
     authCall,

@@ -3,6 +3,7 @@
  * definition against the test app's database with discovery overrides (local servers, small tiles, no HTTP
  * retries, fast progress).
  */
+import type { LanguageModel } from '@argo/engine';
 import type { JobLogger } from '../src/jobs/define-job';
 import { jobDefinitions } from '../src/jobs/definitions';
 import { createJobQueue, type JobQueue } from '../src/jobs/queue';
@@ -20,19 +21,26 @@ export const FAST: DiscoveryOverrides = {
 export async function startWorker(
   t: TestApp,
   overrides: DiscoveryOverrides = {},
-  options: { maintenanceIntervalSeconds?: number; log?: JobLogger } = {},
+  options: {
+    maintenanceIntervalSeconds?: number;
+    log?: JobLogger;
+    /** Default: the test app's model (null unless createTestApp was given one). */
+    languageModel?: LanguageModel | null;
+  } = {},
 ): Promise<JobQueue> {
+  const { languageModel = t.languageModel, ...queueOptions } = options;
   const queue = createJobQueue({
     connectionString: t.database.url,
     pollingIntervalSeconds: 0.5,
     max: 3,
-    ...options,
+    ...queueOptions,
   });
   await queue.start();
   await queue.work(jobDefinitions, {
     db: t.database.db,
     log: options.log ?? quietLog,
     discovery: createDiscoveryDeps(t.config, t.database.db, { ...FAST, ...overrides }),
+    languageModel,
   });
   return queue;
 }

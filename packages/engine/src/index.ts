@@ -160,6 +160,16 @@ export {
 } from './import/rows';
 export type { Delimiter } from './import/sniff';
 export {
+  type CompletionRequest,
+  type LanguageModel,
+  LanguageModelError,
+  type LanguageModelErrorKind,
+} from './llm/language-model';
+export {
+  createOpenAiCompatibleModel,
+  type OpenAiCompatibleOptions,
+} from './llm/openai-compatible';
+export {
   type AddressParts,
   addressFromOsmTags,
   formatStreetLine,

@@ -98,6 +98,13 @@ const EnvFields = z.object({
     .min(1024, 'must be at least 1024')
     .max(1024 * 1024 * 1024, 'must be at most 1 GB')
     .default(20 * 1024 * 1024),
+  /**
+   * A language model for summaries and ICP reasons: any OpenAI-compatible server (OpenAI, Azure, Groq, Ollama,
+   * vLLM, llama.cpp). Used only when LLM_BASE_URL and LLM_MODEL are both set; otherwise built-in analyzers run.
+   */
+  LLM_BASE_URL: z.url({ error: 'must be a full URL such as https://api.openai.com/v1' }).optional(),
+  LLM_API_KEY: z.string().trim().min(1).optional(),
+  LLM_MODEL: z.string().trim().min(1).optional(),
 });
 
 const EnvSchema = EnvFields.superRefine((env, ctx) => {
@@ -140,7 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       parsed.error.issues.map((i) => {
         const name = String(i.path[0]);
         // Never echo secrets (a DATABASE_URL may hold a password).
-        const shown = /SECRET|PASSWORD|DATABASE_URL/.test(name)
+        const shown = /SECRET|PASSWORD|DATABASE_URL|API_KEY/.test(name)
           ? ''
           : `=${JSON.stringify(cleaned[name] ?? '')}`;
         return `${name}${shown}: ${i.message}`;

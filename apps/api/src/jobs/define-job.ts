@@ -1,3 +1,4 @@
+import type { LanguageModel } from '@argo/engine';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
 import type { DiscoveryDeps } from '../modules/discovery/discovery.deps';
@@ -15,6 +16,8 @@ export interface JobContext {
   log: JobLogger;
   /** Discovery sources, geocoder and run timings for the session jobs (main.ts builds them from the config). */
   discovery?: DiscoveryDeps;
+  /** The configured language model, or null/absent: analyzers then use their built-in fallbacks. */
+  languageModel?: LanguageModel | null;
 }
 
 /** The context of one run of one job. */
