@@ -1,0 +1,50 @@
+import type { Icp } from '@argo/contract/icp';
+
+/** The venture's ICP as the scorer reads it: the contract's `Icp` (PRODUCT.md §3), defaults filled. */
+export type IcpCriteria = Icp;
+
+/**
+ * What scoring reads about one business: its stored fields plus what the analyzers found. Built by
+ * `icpFactsFrom`, so re-scoring after an ICP edit needs no new crawl (PRODUCT.md §6).
+ */
+export interface IcpFacts {
+  name: string;
+  category: string | null;
+  city: string | null;
+  region: string | null;
+  country: string | null;
+  industry: string | null;
+  summary: string | null;
+  services: string[];
+  keywords: string[];
+  /** Detected technology names, then their category names ("WordPress", "CMS"). */
+  software: string[];
+  hiring: boolean | null;
+  employee_estimate: number | null;
+  /**
+   * Where a fact was read: keys are fact names ("industry", "summary", "hiring", "employee_estimate", …) or
+   * "software:<name>"; null or absent = a stored business field (no page behind it).
+   */
+  evidence_urls?: Record<string, string | null>;
+}
+
+export interface IcpReason {
+  /** industries | locations | keywords | software_signals | employee_size | hiring_signal | exclude_keywords | note */
+  criterion: string;
+  matched: boolean;
+  /** The criterion's share of the score, in percent of all criteria the ICP names (0 for exclusions and notes). */
+  weight: number;
+  /** Points this criterion earned (0 ≤ points ≤ weight). The score is the sum of points, unless capped. */
+  points: number;
+  /** Which fact matched or failed, with the page it came from. */
+  evidence: string | null;
+}
+
+export type IcpTier = 'A' | 'B' | 'C' | 'D';
+
+export interface IcpAnalysis {
+  score: number;
+  tier: IcpTier;
+  reasons: IcpReason[];
+  produced_by: 'model' | 'builtin';
+}
