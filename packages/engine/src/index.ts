@@ -37,7 +37,16 @@ export {
   pageFromHtml,
   parseHtml,
 } from './crawl/page';
-export { extractLinks, type PageLink, type PlannedPage, type PlanOptions, planPages } from './crawl/planner';
+export {
+  CUSTOMER_PAGE_KEYWORDS,
+  extractLinks,
+  type PageLink,
+  type PlannedPage,
+  type PlanOptions,
+  planCustomerPages,
+  planPages,
+  scoreCustomerLink,
+} from './crawl/planner';
 export { AddressAllowList, addressRefusal, SsrfError } from './crawl/ssrf';
 export type {
   Cookie,
@@ -57,6 +66,20 @@ export {
   type SourceRef,
 } from './dedupe/merge';
 export { type AreaOptions, resolveSearchArea, type SearchArea } from './discovery/area';
+export {
+  COMPETITOR_SOURCE,
+  type CompetitorCustomers,
+  type CompetitorCustomersOptions,
+  type CompetitorPageError,
+  findCompetitorCustomers,
+  mergeCompetitorCustomers,
+} from './discovery/competitors/competitor-customers';
+export {
+  type CustomerEvidence,
+  type EvidenceKind,
+  extractCustomers,
+  NON_CUSTOMER_SITES,
+} from './discovery/competitors/extract';
 export {
   type GooglePlace,
   googlePlaceToBusiness,

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { parseHtml } from './page';
-import { canonicalPageKey, extractLinks, type PageLink, planPages, scoreLink } from './planner';
+import {
+  canonicalPageKey,
+  extractLinks,
+  type PageLink,
+  planCustomerPages,
+  planPages,
+  scoreCustomerLink,
+  scoreLink,
+} from './planner';
 
 const links = (base: string, list: Array<[string, string]>): PageLink[] =>
   list.map(([href, text]) => ({ url: new URL(href, base).href, text }));
@@ -158,5 +166,45 @@ describe('page planner', () => {
       { url: 'https://x.de/de/', text: 'Top' },
     ]);
     expect(canonicalPageKey(new URL('http://www.x.de/Kontakt/index.html?utm_medium=x'))).toBe('x.de/kontakt');
+  });
+
+  it('plans customers pages (EN/DE/FR/ES) for competitor discovery, and leaves the enrichment plan as it was', () => {
+    const home = 'https://www.practiceflow.io/';
+    const list: Array<[string, string]> = [
+      ['/pricing', 'Pricing'],
+      ['/customers', 'Customers'],
+      ['/customers/riverside-family-dentistry', 'Read the story'],
+      ['/about', 'About'],
+      ['/blog/why-recalls-matter', 'Why recalls matter'],
+      ['https://www.facebook.com/practiceflow', 'Facebook'],
+      ['https://other.io/case-studies', 'Case studies'],
+      ['/resources/case-studies/', 'Case studies'],
+      ['/wall-of-love', 'Testimonials'],
+      ['/customers.pdf', 'Customers (PDF)'],
+    ];
+    expect(planCustomerPages(home, links(home, list)).map((p) => new URL(p.url).pathname)).toEqual([
+      '/customers',
+      '/resources/case-studies/',
+      '/wall-of-love',
+      '/customers/riverside-family-dentistry',
+    ]);
+    expect(planCustomerPages(home, links(home, list), { budget: 1 })).toHaveLength(1);
+    // The enrichment roles never pick a customers page.
+    expect(Object.keys(byRole(home, list))).toEqual(['about', 'pricing']);
+    for (const [path, text] of [
+      ['/referenzen', ''],
+      ['/unsere-kunden/', 'Kunden'],
+      ['/x', 'Kundenstimmen'],
+      ['/temoignages', 'Témoignages'],
+      ['/fr/ils-nous-font-confiance', ''],
+      ['/etudes-de-cas', 'Études de cas'],
+      ['/casos-de-exito', 'Casos de éxito'],
+      ['/success-stories', 'Success stories'],
+    ]) {
+      expect(scoreCustomerLink(new URL(path as string, home), text as string), path).toBeGreaterThanOrEqual(
+        5,
+      );
+    }
+    expect(scoreCustomerLink(new URL('/kontakt', home), 'Kontakt')).toBe(0);
   });
 });

@@ -96,10 +96,14 @@ const PHRASES = Object.fromEntries(
 
 /** Score of a link for one role: the best path-segment match plus the best link-text match. */
 function scoreFor(role: keyof typeof ROLE_KEYWORDS, segments: string[][], text: string[]): number {
+  return scorePhrases(PHRASES[role], segments, text);
+}
+
+function scorePhrases(phrases: string[][], segments: string[][], text: string[]): number {
   let path = 0;
   segments.forEach((segment, i) => {
     const isLast = i === segments.length - 1;
-    for (const phrase of PHRASES[role]) {
+    for (const phrase of phrases) {
       if (segment.length === phrase.length && containsPhrase(segment, phrase))
         path = Math.max(path, isLast ? 10 : 8);
       else if (containsPhrase(segment, phrase)) path = Math.max(path, isLast ? 6 : 4);
@@ -107,7 +111,7 @@ function scoreFor(role: keyof typeof ROLE_KEYWORDS, segments: string[][], text: 
   });
   let label = 0;
   if (text.length > 0) {
-    for (const phrase of PHRASES[role]) {
+    for (const phrase of phrases) {
       if (text.length === phrase.length && containsPhrase(text, phrase)) label = Math.max(label, 8);
       else if (containsPhrase(text, phrase)) label = Math.max(label, text.length <= 5 ? 5 : 2);
     }
@@ -173,4 +177,71 @@ export function planPages(homeUrl: string, links: PageLink[], options: PlanOptio
     if (!chosen.includes(candidate) && sameRole < 2) chosen.push(candidate);
   }
   return chosen;
+}
+
+/**
+ * Words that name the pages where a business shows its own customers: customer lists, case studies, success
+ * stories, testimonials, references, "trusted by" walls (folded like ROLE_KEYWORDS). Not one of the enrichment
+ * roles: only the competitor-customers discovery plans with them (`planCustomerPages`).
+ */
+// biome-ignore format: keep the list compact
+export const CUSTOMER_PAGE_KEYWORDS: readonly string[] = [
+  'customers', 'customer', 'our customers', 'customer stories', 'customer story', 'customer success', 'clients',
+  'client', 'our clients', 'client stories', 'case studies', 'case study', 'casestudies', 'casestudy', 'cases',
+  'success stories', 'success story', 'testimonials', 'testimonial', 'reviews', 'references', 'showcase',
+  'who uses', 'trusted by', 'used by', 'kunden', 'unsere kunden', 'kundenstimmen', 'kundenprojekte', 'referenzen',
+  'referenz', 'referenzkunden', 'erfolgsgeschichten', 'fallstudien', 'fallstudie', 'anwenderberichte',
+  'praxisberichte', 'nos clients', 'temoignages', 'temoignage', 'references clients', 'etudes de cas',
+  'etude de cas', 'cas clients', 'cas client', 'ils nous font confiance', 'clientes', 'nuestros clientes',
+  'casos de exito', 'caso de exito', 'testimonios', 'referencias', 'clienti', 'klanten', 'referenties',
+];
+
+const CUSTOMER_PHRASES = CUSTOMER_PAGE_KEYWORDS.map((p) => p.split(' '));
+
+/** Score of a link as a customers page (0 when it is not one), with the same penalties as `scoreLink`. */
+export function scoreCustomerLink(url: URL, text: string): number {
+  const segments = decodeSafe(url.pathname)
+    .split('/')
+    .filter(Boolean)
+    .map((s) => words(s.replace(/\.(?:html?|php|aspx?|jsp)$/i, '')));
+  const score = scorePhrases(CUSTOMER_PHRASES, segments, words(text));
+  if (score === 0) return 0;
+  const penalty = Math.max(0, segments.length - 2) + (url.search ? 3 : 0) + (url.href.length > 120 ? 2 : 0);
+  return score - penalty;
+}
+
+/**
+ * The customers pages among a home page's links (same registrable domain, best first, one per canonical page):
+ * customer lists, case studies, testimonials, references. Returned with role 'other' (not an enrichment role).
+ */
+export function planCustomerPages(
+  homeUrl: string,
+  links: PageLink[],
+  options: PlanOptions = {},
+): PlannedPage[] {
+  const budget = options.budget ?? 4;
+  const minScore = options.minScore ?? 5;
+  const home = new URL(homeUrl);
+  const site = siteOf(home.hostname);
+  const homeKey = canonicalPageKey(home);
+  const candidates = new Map<string, PlannedPage>();
+  for (const link of links) {
+    let url: URL;
+    try {
+      url = new URL(link.url);
+    } catch {
+      continue;
+    }
+    url.hash = '';
+    if (siteOf(url.hostname) !== site || SKIPPED_EXTENSIONS.test(url.pathname)) continue;
+    const key = canonicalPageKey(url);
+    if (key === homeKey) continue;
+    const score = scoreCustomerLink(url, link.text);
+    if (score < minScore) continue;
+    const known = candidates.get(key);
+    if (!known || score > known.score) candidates.set(key, { url: url.href, role: 'other', score });
+  }
+  return [...candidates.values()]
+    .sort((a, b) => b.score - a.score || a.url.length - b.url.length)
+    .slice(0, budget);
 }
