@@ -105,6 +105,11 @@ const EnvFields = z.object({
   LLM_BASE_URL: z.url({ error: 'must be a full URL such as https://api.openai.com/v1' }).optional(),
   LLM_API_KEY: z.string().trim().min(1).optional(),
   LLM_MODEL: z.string().trim().min(1).optional(),
+  /**
+   * IP addresses or CIDR ranges the website crawler may connect to although they are private or local (an
+   * intranet site, a local test server: "127.0.0.1,10.0.0.0/8"). Default none: the SSRF guard refuses them all.
+   */
+  CRAWL_ALLOW_HOSTS: list.default([]),
 });
 
 const EnvSchema = EnvFields.superRefine((env, ctx) => {

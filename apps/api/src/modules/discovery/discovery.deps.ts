@@ -7,6 +7,7 @@ import {
   buildUserAgent,
   createNominatimGeocoder,
   createOsmHttpClient,
+  type FetcherOptions,
   type GeocodeResult,
   type Geocoder,
   type GooglePlacesOptions,
@@ -35,10 +36,13 @@ export interface DiscoveryDeps {
   progressIntervalMs: number;
   /** How often a running job looks for a cancel (and a takeover). */
   cancelPollMs: number;
+  /** The website crawler of the competitors search: fetcher options (SSRF allow-list, retries) and pages per site. */
+  crawl: { fetcher: FetcherOptions; pageBudget: number };
 }
 
-export type DiscoveryOverrides = Partial<Omit<DiscoveryDeps, 'osm' | 'google' | 'tileKm2'>> & {
+export type DiscoveryOverrides = Partial<Omit<DiscoveryDeps, 'osm' | 'google' | 'tileKm2' | 'crawl'>> & {
   osm?: Partial<OsmSourceOptions>;
+  crawl?: { fetcher?: FetcherOptions; pageBudget?: number };
   google?: Partial<Omit<GooglePlacesOptions, 'geocoder'>> | null;
   tileKm2?: Partial<DiscoveryDeps['tileKm2']>;
 };
@@ -96,5 +100,9 @@ export function createDiscoveryDeps(
     importBatchSize: overrides.importBatchSize ?? IMPORT_BATCH_SIZE,
     progressIntervalMs: overrides.progressIntervalMs ?? 500,
     cancelPollMs: overrides.cancelPollMs ?? 1000,
+    crawl: {
+      fetcher: { allowAddresses: config.CRAWL_ALLOW_HOSTS, ...overrides.crawl?.fetcher },
+      pageBudget: overrides.crawl?.pageBudget ?? 15,
+    },
   };
 }

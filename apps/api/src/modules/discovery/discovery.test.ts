@@ -211,34 +211,3 @@ describe.skipIf(!hasOsmFixtures)('POST /discovery/scrape through the session.dis
     expect(results.status).toBe(404);
   });
 });
-
-describe('POST /discovery/competitor-customers', () => {
-  let t: TestApp;
-  let worker: JobQueue;
-  let admin: TestUser;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    worker = await startWorker(t);
-    admin = await createAdmin(t);
-  });
-  afterAll(async () => {
-    await worker?.stop({ timeoutMs: 2000 });
-    await t?.close();
-  });
-
-  it('queues a competitors session, which fails plainly until the engine can crawl competitors', async () => {
-    const res = await t.call('POST', '/api/discovery/competitor-customers', {
-      token: admin.token,
-      body: { name: 'Rivals', competitor_urls: ['rival.example', 'https://other.example/customers'] },
-    });
-    expect(res.status).toBe(202);
-    expect(res.body).toMatchObject({
-      type: 'competitors',
-      status: 'queued',
-      input: { competitor_urls: ['https://rival.example', 'https://other.example/customers'] },
-    });
-    const info = await waitForInfo(t, admin.token, res.body.id, isFinished);
-    expect(info).toMatchObject({ status: 'failed', error: 'Competitor discovery is not available yet.' });
-  });
-});

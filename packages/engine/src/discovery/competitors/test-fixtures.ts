@@ -20,6 +20,10 @@ export interface CompetitorSites {
   urlOf(site: string, path?: string): string;
   /** Paths asked for, per host, in order. */
   requests: string[];
+  /** Sites (folder names) that answer 503 to everything while listed. */
+  down: Set<string>;
+  /** Added before every answer (to stop a run in the middle). */
+  delayMs: number;
   close(): Promise<void>;
 }
 
@@ -36,11 +40,19 @@ function fileFor(site: string, pathname: string): string | null {
 export async function startCompetitorSites(): Promise<CompetitorSites> {
   const sites = readdirSync(COMPETITOR_FIXTURES_DIR);
   const requests: string[] = [];
-  const server = await startServer((req, res) => {
+  const down = new Set<string>();
+  const state = { delayMs: 0 };
+  const server = await startServer(async (req, res) => {
     const host = hostOf(req);
     const site = sites.find((s) => host === s || host === `www.${s}`);
     const { pathname } = new URL(req.url ?? '/', 'http://x');
     requests.push(`${host}${pathname}`);
+    if (state.delayMs > 0) await new Promise((done) => setTimeout(done, state.delayMs));
+    if (site && down.has(site)) {
+      res.writeHead(503, { 'content-type': 'text/plain' });
+      res.end('Service unavailable');
+      return;
+    }
     const file = site ? fileFor(site, pathname) : null;
     if (!file) {
       res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
@@ -63,6 +75,13 @@ export async function startCompetitorSites(): Promise<CompetitorSites> {
     server,
     resolve,
     requests,
+    down,
+    get delayMs() {
+      return state.delayMs;
+    },
+    set delayMs(ms: number) {
+      state.delayMs = ms;
+    },
     urlOf: (site, path = '/') => `http://www.${site}:${server.port}${path}`,
     close: () => server.close(),
   };
