@@ -144,7 +144,11 @@ export type SortField = z.infer<typeof SortField>;
 const Scalar = z.union([z.string().max(LIMITS.shortText), z.number(), z.boolean(), z.null()]);
 const Bound = z.union([z.number(), z.string().max(LIMITS.shortText)]);
 
-/** equals value | one of [values] | {gte, lte} range (numbers or ISO dates) | {contains} substring. */
+/**
+ * equals value | one of [values] (null in the list matches "unknown") | {gte, lte} range (numbers or ISO dates) |
+ * {contains} case-insensitive substring | {present: true|false} has a value or not (e.g. has a website).
+ * `software` matches technology names case-insensitively; `source` matches any source a business was merged from.
+ */
 export const FilterValue = z.union(
   [
     Scalar,
@@ -153,8 +157,9 @@ export const FilterValue = z.union(
       .strictObject({ gte: Bound.optional(), lte: Bound.optional() })
       .refine((r) => r.gte !== undefined || r.lte !== undefined, 'range needs gte or lte'),
     z.strictObject({ contains: z.string().trim().min(1).max(LIMITS.shortText) }),
+    z.strictObject({ present: z.boolean() }),
   ],
-  'must be a value, a list of values, {gte, lte} or {contains}',
+  'must be a value, a list of values, {gte, lte}, {contains} or {present}',
 );
 export type FilterValue = z.infer<typeof FilterValue>;
 

@@ -1,8 +1,34 @@
-import { type Business, type BusinessSource, Tier } from '@argo/contract';
-import type { BusinessRow } from '../../db/schema';
+import { type Business, type BusinessSource, type DetectedSoftware, Tier } from '@argo/contract';
+import type { BusinessRow, EnrichmentResultRow } from '../../db/schema';
 
-/** A stored business → the contract's Business (software and details come with enrichment). */
-export function toBusiness(row: BusinessRow): Business {
+/** The technologies of a stored software_detection result, as the list shows them. */
+export function softwareFrom(enrichments: readonly EnrichmentResultRow[]): DetectedSoftware[] {
+  const stored = enrichments.find((e) => e.type === 'software_detection')?.data.technologies;
+  if (!Array.isArray(stored)) return [];
+  return stored.flatMap((tech): DetectedSoftware[] => {
+    if (!tech || typeof tech !== 'object' || typeof tech.name !== 'string') return [];
+    const evidence = Array.isArray(tech.evidence) ? tech.evidence[0] : null;
+    return [
+      {
+        name: tech.name,
+        category:
+          Array.isArray(tech.categories) && typeof tech.categories[0]?.name === 'string'
+            ? tech.categories[0].name
+            : '',
+        version: typeof tech.version === 'string' ? tech.version : null,
+        confidence: typeof tech.confidence === 'number' ? tech.confidence : 0,
+        // The first piece of evidence, e.g. "scriptSrc: …/wp-content/… (https://site/page)".
+        evidence:
+          evidence && typeof evidence.match === 'string'
+            ? `${evidence.type}: ${evidence.match}${typeof evidence.url === 'string' ? ` (${evidence.url})` : ''}`
+            : null,
+      },
+    ];
+  });
+}
+
+/** A stored business (and its stored enrichment results) → the contract's Business. */
+export function toBusiness(row: BusinessRow, enrichments: readonly EnrichmentResultRow[] = []): Business {
   const tier = Tier.safeParse(row.icpTier);
   return {
     id: row.id,
@@ -31,7 +57,7 @@ export function toBusiness(row: BusinessRow): Business {
     enrichment_error: row.enrichmentError,
     summary: row.summary,
     industry: row.industry,
-    software: [],
+    software: softwareFrom(enrichments),
     hiring: row.hiring,
     icp_score: row.icpScore,
     icp_tier: tier.success ? tier.data : null,

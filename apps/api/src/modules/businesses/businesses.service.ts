@@ -1,25 +1,70 @@
-import type { ResultsPage, ResultsQuery } from '@argo/contract';
+import type { Readable } from 'node:stream';
+import {
+  EXPORT_DEFAULT_FILENAME,
+  type ExportQuery,
+  type ResultsPage,
+  type ResultsQuery,
+} from '@argo/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sessions } from '../../db/schema';
 import type { ActorUser } from '../../http/auth';
 import { requireSessionAccess } from '../access/access.service';
 import { toBusiness } from './businesses.mapper';
-import { findResultsPage } from './results.repository';
+import { contentDisposition, exportFileName } from './csv';
+import { streamExportCsv } from './export.repository';
+import { findEnrichmentResults, findResultsPage, resultsOrder, resultsWhere } from './results.repository';
 
-/** A page of the businesses of the session's current run (any access level may read). */
+/** The session's name and current run, after checking the actor may read it (any access level may). */
+async function readableSession(db: Database, actor: ActorUser, sessionId: string) {
+  await requireSessionAccess(db, actor, sessionId, 'view');
+  const [session] = await db
+    .select({ runId: sessions.runId, name: sessions.name })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  return { runId: session?.runId ?? null, name: session?.name ?? null };
+}
+
+/** A page of the businesses of the session's current run, each with its stored enrichment results. */
 export async function getResults(
   db: Database,
   actor: ActorUser,
   sessionId: string,
   query: ResultsQuery,
 ): Promise<ResultsPage> {
-  await requireSessionAccess(db, actor, sessionId, 'view');
-  const [session] = await db
-    .select({ runId: sessions.runId })
-    .from(sessions)
-    .where(eq(sessions.id, sessionId))
-    .limit(1);
-  const { rows, total } = await findResultsPage(db, sessionId, session?.runId ?? null, query);
-  return { items: rows.map(toBusiness), total, page: query.page, pageSize: query.pageSize };
+  const session = await readableSession(db, actor, sessionId);
+  const { rows, total } = await findResultsPage(db, sessionId, session.runId, query);
+  const enrichments = await findEnrichmentResults(
+    db,
+    rows.map((r) => r.id),
+  );
+  return {
+    items: rows.map((row) => toBusiness(row, enrichments.get(row.id) ?? [])),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+export interface CsvExport {
+  fileName: string;
+  contentDisposition: string;
+  body: Readable;
+}
+
+/** The CSV of what the table's search and filters select, in its order, as a stream. */
+export async function exportResults(
+  db: Database,
+  actor: ActorUser,
+  sessionId: string,
+  query: ExportQuery,
+  now: Date,
+): Promise<CsvExport> {
+  const session = await readableSession(db, actor, sessionId);
+  // Built (and a bad filter rejected with 400) before the download starts.
+  const where = resultsWhere(sessionId, session.runId, query);
+  const body = await streamExportCsv(db.$client, where, resultsOrder(query));
+  const fileName = exportFileName(session.name, now, EXPORT_DEFAULT_FILENAME);
+  return { fileName, contentDisposition: contentDisposition(fileName), body };
 }

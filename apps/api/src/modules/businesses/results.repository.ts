@@ -1,12 +1,35 @@
 /**
- * The results query (GET /user/session/:id/results): the businesses of the session's current run, searched
- * (ILIKE on name, domain, city, category, summary), filtered (equality, list, range, contains on the plain
- * columns) and sorted, one page and the total.
+ * The results query (GET /user/session/:id/results and the export): the businesses of the session's current run,
+ * searched (one ILIKE over name, domain, city, category and summary, served by a trigram index), filtered
+ * (equality, list, range, contains, present/absent on the business columns; software by name from the stored
+ * software_detection results; source over every merged source) and sorted, one page and the total.
+ *
+ * The WHERE and ORDER BY built here are shared with the export (export.repository.ts), so a CSV holds exactly
+ * the rows the table shows.
  */
 import type { FilterField, Filters, FilterValue, SortField } from '@argo/contract';
-import { and, asc, type Column, count, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  type Column,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { DatabaseExecutor } from '../../db/client';
-import { type BusinessRow, businesses } from '../../db/schema';
+import {
+  BUSINESS_SEARCH_DOCUMENT_SQL,
+  type BusinessRow,
+  businesses,
+  type EnrichmentResultRow,
+  enrichmentResults,
+} from '../../db/schema';
 import { badRequest } from '../../http/errors';
 
 type Kind = 'text' | 'number' | 'date' | 'boolean';
@@ -56,16 +79,21 @@ const SORT_COLUMNS: Record<SortField, Column> = {
   updated_at: businesses.updatedAt,
 };
 
-export interface ResultsPageQuery {
-  page: number;
-  pageSize: number;
+export interface ResultsSelection {
   search?: string | undefined;
   filters?: Filters | undefined;
   sortBy: SortField;
   sortOrder: 'asc' | 'desc';
 }
 
+export interface ResultsPageQuery extends ResultsSelection {
+  page: number;
+  pageSize: number;
+}
+
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+const filterError = (field: string, message: string) =>
+  badRequest(`filters.${field}: ${message}`, `filters.${field}`);
 
 /** A filter value as the column's type; 400 naming the filter when it is not one. */
 function coerce(
@@ -73,61 +101,142 @@ function coerce(
   kind: Kind,
   value: string | number | boolean,
 ): string | number | boolean | Date {
-  const fail = (what: string) => badRequest(`filters.${field}: must be ${what}`, `filters.${field}`);
+  const fail = (what: string) => filterError(field, `must be ${what}`);
   switch (kind) {
     case 'number': {
-      const n = typeof value === 'number' ? value : Number(value);
-      if (typeof value === 'boolean' || !Number.isFinite(n)) throw fail('a number');
+      const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
+      if (!Number.isFinite(n) || (typeof value === 'string' && value.trim() === '')) throw fail('a number');
       return n;
     }
     case 'date': {
-      const date = new Date(String(value));
-      if (typeof value === 'boolean' || Number.isNaN(date.getTime())) throw fail('an ISO date');
+      const date = typeof value === 'boolean' ? new Date(Number.NaN) : new Date(value);
+      if (Number.isNaN(date.getTime())) throw fail('an ISO date, e.g. 2026-01-31 or 2026-01-31T12:00:00Z');
       return date;
     }
     case 'boolean':
-      if (typeof value !== 'boolean') throw fail('true or false');
+      if (typeof value !== 'boolean') throw fail('true or false (or null for unknown)');
       return value;
     default:
+      if (typeof value === 'boolean') throw fail('text');
       return String(value);
   }
 }
 
-function filterCondition(field: FilterField, value: FilterValue): SQL {
-  if (field === 'software') {
-    throw badRequest('filters.software: filtering by software arrives with enrichment.', 'filters.software');
+/** The technologies of the stored software_detection result of the business in the outer query. */
+const softwareExists = (condition: SQL | null) => sql`exists (
+  select 1 from ${enrichmentResults} er
+  cross join lateral jsonb_array_elements(
+    case when jsonb_typeof(er.data -> 'technologies') = 'array' then er.data -> 'technologies' else '[]'::jsonb end
+  ) tech
+  where er.business_id = ${businesses.id} and er.type = 'software_detection'
+  ${condition ? sql`and ${condition}` : sql``})`;
+
+/** software: a technology name (case-insensitive), a list of names (any), {contains}, {present}, or null (none). */
+function softwareCondition(value: FilterValue): SQL {
+  const name = sql`lower(tech ->> 'name')`;
+  const names = (values: unknown[]) => {
+    const list = values.map((v) => {
+      if (typeof v !== 'string') throw filterError('software', 'must be a technology name, e.g. "WordPress"');
+      return v.toLowerCase();
+    });
+    return sql`${name} in (${sql.join(
+      list.map((v) => sql`${v}`),
+      sql`, `,
+    )})`;
+  };
+  if (value === null) return sql`not ${softwareExists(null)}`;
+  if (Array.isArray(value)) {
+    const values = value.filter((v) => v !== null);
+    const parts: SQL[] = [];
+    if (values.length) parts.push(softwareExists(names(values)));
+    if (values.length < value.length) parts.push(sql`not ${softwareExists(null)}`);
+    return parts.length ? (or(...parts) as SQL) : sql`false`;
   }
+  if (typeof value === 'object') {
+    if ('contains' in value) {
+      return softwareExists(sql`(tech ->> 'name') ilike ${`%${escapeLike(value.contains)}%`}`);
+    }
+    if ('present' in value) return value.present ? softwareExists(null) : sql`not ${softwareExists(null)}`;
+    throw filterError('software', '{gte, lte} works on numbers and dates; give a technology name');
+  }
+  return softwareExists(names([value]));
+}
+
+/** source: the first source, or any source the business was merged from. */
+function sourceEquals(values: string[]): SQL {
+  return or(
+    inArray(businesses.source, values),
+    sql`${businesses.sources} @> any (array[${sql.join(
+      values.map((v) => sql`${JSON.stringify([{ source: v }])}::jsonb`),
+      sql`, `,
+    )}])`,
+  ) as SQL;
+}
+
+function filterCondition(field: FilterField, value: FilterValue): SQL {
+  if (field === 'software') return softwareCondition(value);
   const { column, kind } = COLUMNS[field];
   // Enum and text columns compare as text, so an unknown enum value matches nothing instead of failing.
-  const target = kind === 'text' ? sql`${column}::text` : sql`${column}`;
+  const target = kind === 'text' && field === 'enrichment_state' ? sql`${column}::text` : sql`${column}`;
   if (value === null) return isNull(column);
   if (Array.isArray(value)) {
     const values = value.filter((v) => v !== null).map((v) => coerce(field, kind, v));
     const hasNull = value.some((v) => v === null);
     const parts: SQL[] = [];
-    if (values.length)
+    if (values.length) {
       parts.push(
-        sql`${target} in (${sql.join(
-          values.map((v) => sql`${v}`),
-          sql`, `,
-        )})`,
+        field === 'source'
+          ? sourceEquals(values as string[])
+          : sql`${target} in (${sql.join(
+              values.map((v) => sql`${v}`),
+              sql`, `,
+            )})`,
       );
+    }
     if (hasNull) parts.push(isNull(column));
     return parts.length ? (or(...parts) as SQL) : sql`false`;
   }
   if (typeof value === 'object') {
+    if ('present' in value) return value.present ? isNotNull(column) : isNull(column);
     if ('contains' in value) {
-      if (kind !== 'text') {
-        throw badRequest(`filters.${field}: {contains} works on text fields only`, `filters.${field}`);
-      }
+      if (kind !== 'text') throw filterError(field, '{contains} works on text fields only');
       return sql`${target} ilike ${`%${escapeLike(value.contains)}%`}`;
     }
+    if (kind === 'boolean') throw filterError(field, 'must be true, false or null, not a range');
     const parts: SQL[] = [];
     if (value.gte !== undefined) parts.push(sql`${target} >= ${coerce(field, kind, value.gte)}`);
     if (value.lte !== undefined) parts.push(sql`${target} <= ${coerce(field, kind, value.lte)}`);
     return and(...parts) as SQL;
   }
-  return sql`${target} = ${coerce(field, kind, value)}`;
+  const coerced = coerce(field, kind, value);
+  if (field === 'source') return sourceEquals([coerced as string]);
+  return sql`${target} = ${coerced}`;
+}
+
+/** WHERE of the results: the session's current run, the search and every filter. 400 for a bad filter. */
+export function resultsWhere(sessionId: string, runId: string | null, selection: ResultsSelection): SQL {
+  const conditions: (SQL | undefined)[] = [
+    eq(businesses.sessionId, sessionId),
+    runId ? eq(businesses.runId, runId) : undefined,
+  ];
+  if (selection.search) {
+    conditions.push(sql`${BUSINESS_SEARCH_DOCUMENT_SQL} ilike ${`%${escapeLike(selection.search)}%`}`);
+  }
+  for (const [field, value] of Object.entries(selection.filters ?? {})) {
+    if (value !== undefined) conditions.push(filterCondition(field as FilterField, value));
+  }
+  return and(...conditions) as SQL;
+}
+
+/** ORDER BY of the results: the sort field (nulls last either way), then id so pages never overlap. */
+export function resultsOrder(selection: Pick<ResultsSelection, 'sortBy' | 'sortOrder'>): SQL[] {
+  const direction = selection.sortOrder === 'asc' ? asc : desc;
+  if (selection.sortBy === 'id') return [direction(businesses.id)];
+  const column = SORT_COLUMNS[selection.sortBy];
+  return [
+    sql`${column} ${sql.raw(selection.sortOrder === 'asc' ? 'asc' : 'desc')} nulls last`,
+    direction(businesses.id),
+  ];
 }
 
 export async function findResultsPage(
@@ -136,44 +245,35 @@ export async function findResultsPage(
   runId: string | null,
   query: ResultsPageQuery,
 ): Promise<{ rows: BusinessRow[]; total: number }> {
-  const conditions: (SQL | undefined)[] = [
-    eq(businesses.sessionId, sessionId),
-    runId ? eq(businesses.runId, runId) : undefined,
-  ];
-  if (query.search) {
-    const pattern = `%${escapeLike(query.search)}%`;
-    conditions.push(
-      or(
-        sql`${businesses.name} ilike ${pattern}`,
-        sql`${businesses.domain} ilike ${pattern}`,
-        sql`${businesses.city} ilike ${pattern}`,
-        sql`${businesses.category} ilike ${pattern}`,
-        sql`${businesses.summary} ilike ${pattern}`,
-      ),
-    );
-  }
-  for (const [field, value] of Object.entries(query.filters ?? {})) {
-    if (value !== undefined) conditions.push(filterCondition(field as FilterField, value));
-  }
-  const where = and(...conditions);
-  const direction = query.sortOrder === 'asc' ? asc : desc;
-  const sortColumn = SORT_COLUMNS[query.sortBy];
-  const order =
-    query.sortBy === 'id'
-      ? [direction(businesses.id)]
-      : [
-          sql`${sortColumn} ${sql.raw(query.sortOrder === 'asc' ? 'asc' : 'desc')} nulls last`,
-          direction(businesses.id),
-        ];
+  const where = resultsWhere(sessionId, runId, query);
   const [rows, totals] = await Promise.all([
     db
       .select()
       .from(businesses)
       .where(where)
-      .orderBy(...order)
+      .orderBy(...resultsOrder(query))
       .limit(query.pageSize)
       .offset(query.page * query.pageSize),
     db.select({ total: count() }).from(businesses).where(where),
   ]);
   return { rows, total: totals[0]?.total ?? 0 };
+}
+
+/** The stored enrichment results of these businesses, by business id (for software and details of a page). */
+export async function findEnrichmentResults(
+  db: DatabaseExecutor,
+  businessIds: string[],
+): Promise<Map<string, EnrichmentResultRow[]>> {
+  const byBusiness = new Map<string, EnrichmentResultRow[]>();
+  if (businessIds.length === 0) return byBusiness;
+  const rows = await db
+    .select()
+    .from(enrichmentResults)
+    .where(inArray(enrichmentResults.businessId, businessIds));
+  for (const row of rows) {
+    const list = byBusiness.get(row.businessId);
+    if (list) list.push(row);
+    else byBusiness.set(row.businessId, [row]);
+  }
+  return byBusiness;
 }

@@ -1,0 +1,127 @@
+/**
+ * The rows of the CSV export: the same WHERE and ORDER BY as the results table (results.repository.ts), one row
+ * per business, nested facts flattened in SQL (sources, software names and versions, services, contacts, open
+ * roles, matched ICP criteria), read through a server-side cursor so memory stays flat whatever the size.
+ */
+import { Readable } from 'node:stream';
+import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
+import QueryStream from 'pg-query-stream';
+import { businesses } from '../../db/schema';
+import { BOM, csvLine } from './csv';
+
+/** The CSV header, in column order (the SELECT below yields the same order). */
+// biome-ignore format: one compact list
+export const EXPORT_COLUMNS = [
+  'id', 'name', 'website', 'domain', 'email', 'phone', 'address', 'city', 'region', 'postal_code', 'country',
+  'lat', 'lng', 'category', 'source', 'sources', 'rating', 'review_count', 'enrichment_state', 'enrichment_error',
+  'industry', 'summary', 'services', 'customer_type', 'size_hint', 'employee_estimate', 'contacts', 'software',
+  'hiring', 'careers_url', 'ats', 'open_roles', 'icp_score', 'icp_tier', 'icp_matched_criteria', 'first_seen_at',
+  'updated_at',
+] as const;
+
+/** Elements of a JSON array (nothing when the value is missing or not an array). */
+const elements = (value: SQL) =>
+  sql`jsonb_array_elements(case when jsonb_typeof(${value}) = 'array' then ${value} else '[]'::jsonb end)`;
+
+/** `select … from businesses …` of the export, for a results WHERE and ORDER BY. */
+export function exportSelect(where: SQL, order: SQL[]): SQL {
+  const software = sql.raw('export_software.data');
+  const careers = sql.raw('export_careers.data');
+  const summary = sql.raw('export_summary.data');
+  const icp = sql.raw('export_icp.data');
+  return sql`select ${businesses.id}, ${businesses.name}, ${businesses.website}, ${businesses.domain},
+    ${businesses.email}, ${businesses.phone}, ${businesses.address}, ${businesses.city}, ${businesses.region},
+    ${businesses.postalCode}, ${businesses.country}, ${businesses.lat}, ${businesses.lng}, ${businesses.category},
+    ${businesses.source},
+    (select string_agg((s ->> 'source') || coalesce(':' || (s ->> 'source_ref'), ''), '; ')
+       from ${elements(sql`${businesses.sources}`)} s),
+    ${businesses.rating}, ${businesses.reviewCount}, ${businesses.enrichmentState}, ${businesses.enrichmentError},
+    ${businesses.industry}, ${businesses.summary},
+    (select string_agg(v #>> '{}', '; ') from ${elements(sql`${summary} -> 'services'`)} v),
+    ${summary} ->> 'customer_type', ${summary} ->> 'size_hint', ${summary} ->> 'employee_estimate',
+    (select string_agg((c ->> 'kind') || ': ' || (c ->> 'value'), '; ')
+       from ${elements(sql`${summary} -> 'contacts'`)} c),
+    (select string_agg((t ->> 'name') || coalesce(' ' || (t ->> 'version'), ''), '; ')
+       from ${elements(sql`${software} -> 'technologies'`)} t),
+    ${businesses.hiring}, ${careers} ->> 'careers_url', ${careers} ->> 'ats',
+    (select string_agg((r ->> 'title') || coalesce(' (' || (r ->> 'location') || ')', ''), '; ')
+       from ${elements(sql`${careers} -> 'roles'`)} r),
+    ${businesses.icpScore}, ${businesses.icpTier},
+    (select string_agg(r ->> 'criterion', '; ')
+       from ${elements(sql`${icp} -> 'reasons'`)} r where r ->> 'matched' = 'true'),
+    ${businesses.firstSeenAt}, ${businesses.updatedAt}
+  from ${businesses}
+  left join enrichment_results export_software
+    on export_software.business_id = ${businesses.id} and export_software.type = 'software_detection'
+  left join enrichment_results export_careers
+    on export_careers.business_id = ${businesses.id} and export_careers.type = 'career_analysis'
+  left join enrichment_results export_summary
+    on export_summary.business_id = ${businesses.id} and export_summary.type = 'ai_summary'
+  left join enrichment_results export_icp
+    on export_icp.business_id = ${businesses.id} and export_icp.type = 'icp_analysis'
+  where ${where}
+  order by ${sql.join(order, sql`, `)}`;
+}
+
+const dialect = new PgDialect();
+
+/** The export SELECT as text and parameters (also used by the benchmark to run the same rows through COPY). */
+export function exportQueryText(where: SQL, order: SQL[]): { text: string; params: unknown[] } {
+  const query = dialect.sqlToQuery(exportSelect(where, order));
+  return { text: query.sql, params: query.params };
+}
+
+/** Rows per cursor fetch, and roughly how many characters of CSV are handed to the socket at once. */
+const BATCH_ROWS = 1000;
+const CHUNK_CHARS = 64 * 1024;
+
+/**
+ * Starts the export query on a pooled connection and returns the CSV as a stream: BOM and header first, then
+ * the rows as the client reads them (the cursor fetches the next batch only when the socket wants more).
+ * The first batch is read before returning, so a failing query is still a normal JSON error, not a cut file.
+ * The connection goes back to the pool when the stream ends, fails or is abandoned by the client.
+ */
+export async function streamExportCsv(pool: pg.Pool, where: SQL, order: SQL[]): Promise<Readable> {
+  const { text, params } = exportQueryText(where, order);
+  const client = await pool.connect();
+  const rows = client.query(new QueryStream(text, params, { batchSize: BATCH_ROWS, rowMode: 'array' }));
+  const iterator = rows[Symbol.asyncIterator]() as AsyncIterator<unknown[]>;
+  let released = false;
+  const release = (error?: Error) => {
+    if (released) return;
+    released = true;
+    // A cursor abandoned half way leaves the connection mid-query: discard it instead of reusing it.
+    client.release(error);
+  };
+  let first: IteratorResult<unknown[]>;
+  try {
+    first = await iterator.next();
+  } catch (error) {
+    release(error as Error);
+    throw error;
+  }
+
+  async function* chunks(): AsyncGenerator<string> {
+    let completed = false;
+    try {
+      let chunk = BOM + csvLine(EXPORT_COLUMNS);
+      let next = first;
+      while (!next.done) {
+        chunk += csvLine(next.value);
+        if (chunk.length >= CHUNK_CHARS) {
+          yield chunk;
+          chunk = '';
+        }
+        next = await iterator.next();
+      }
+      yield chunk;
+      completed = true;
+    } finally {
+      if (!completed) rows.destroy();
+      release(completed ? undefined : new Error('export stream ended early'));
+    }
+  }
+  return Readable.from(chunks(), { objectMode: false, encoding: 'utf8' });
+}
