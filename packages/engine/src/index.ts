@@ -1,6 +1,26 @@
 // The engine's public API: discovery sources, normalisation and de-duplication (the crawler, analyzers and CSV
 // import add theirs). A plain library: no HTTP framework, no database.
 
+export { explainIcp } from './analyze/icp/explain';
+export {
+  type IcpBusiness,
+  type IcpCareerFacts,
+  type IcpFactsInput,
+  type IcpSummaryFacts,
+  icpFactsFrom,
+} from './analyze/icp/facts';
+export { INDUSTRY_SYNONYMS } from './analyze/icp/match';
+export { matchLocation, usStateCode } from './analyze/icp/places';
+export {
+  EXCLUSION_SCORE_CAP,
+  ICP_WEIGHTS,
+  type IcpCriterion,
+  KEYWORDS_FOR_FULL_POINTS,
+  scoreIcp,
+  TIER_CUTOFFS,
+  tierFor,
+} from './analyze/icp/score';
+export type { IcpAnalysis, IcpCriteria, IcpFacts, IcpReason, IcpTier } from './analyze/icp/types';
 export { detectSoftware, detectSoftwareFromHtml, warmUpSoftwareDetection } from './analyze/software/detect';
 export {
   compileFingerprints,
