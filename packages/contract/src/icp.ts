@@ -1,6 +1,16 @@
 /** The ideal customer profile (PRODUCT.md §3, §7) and the `icp/*` calls of SPEC §7. */
 import { z } from 'zod';
-import { Count, expected, GeneratedBy, Id, IsoDateTime, LIMITS, SessionIdBody, text } from './common';
+import {
+  Count,
+  expected,
+  GeneratedBy,
+  Id,
+  IdParams,
+  IsoDateTime,
+  LIMITS,
+  SessionIdBody,
+  text,
+} from './common';
 import { defineRoute } from './define';
 
 const Terms = z.array(text(LIMITS.shortText)).max(100, 'must list at most 100 entries').default([]);
@@ -79,6 +89,8 @@ export const IcpProfile = z
   .object({
     id: Id,
     venture_id: Id,
+    /** The session it was derived from (null once that session is deleted). */
+    session_id: Id.nullable(),
     name: z.string(),
     criteria: Icp,
     /** How many businesses of the session fall in this segment. */
@@ -90,6 +102,22 @@ export const IcpProfile = z
   })
   .meta({ id: 'IcpProfile' });
 export type IcpProfile = z.infer<typeof IcpProfile>;
+
+/** GET /icp/profiles — the saved profiles of one venture (shown and edited in /ventures). */
+export const ListProfilesQuery = z.object({ venture_id: Id });
+export type ListProfilesQuery = z.infer<typeof ListProfilesQuery>;
+
+/** PUT /icp/profiles/:id — the fields a user may change; at least one. */
+export const UpdateProfileBody = z
+  .object({
+    name: text(LIMITS.shortText).optional(),
+    criteria: Icp.optional(),
+    why: text(2000).optional(),
+  })
+  .refine((b) => b.name !== undefined || b.criteria !== undefined || b.why !== undefined, {
+    message: 'give at least one of name, criteria and why',
+  });
+export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
 
 // ---------------------------------------------------------------- icp/generate_content
 
@@ -121,6 +149,8 @@ export const Claim = z.object({
   /** The business field (or profile criterion) the claim comes from, e.g. `software`, `city`. */
   field: z.string(),
   business_id: Id.nullable(),
+  /** The page the fact was read from, where there is one. */
+  source_url: z.string().nullable(),
 });
 export type Claim = z.infer<typeof Claim>;
 
@@ -166,5 +196,36 @@ export const icpRoutes = {
     tag: 'icp',
     body: GenerateContentBody,
     response: GeneratedContent,
+  }),
+  icpListProfiles: defineRoute({
+    id: 'icp.listProfiles',
+    method: 'GET',
+    path: '/icp/profiles',
+    access: 'member',
+    summary: 'The saved ICP profiles of a venture, newest first',
+    tag: 'icp',
+    query: ListProfilesQuery,
+    response: z.array(IcpProfile),
+  }),
+  icpUpdateProfile: defineRoute({
+    id: 'icp.updateProfile',
+    method: 'PUT',
+    path: '/icp/profiles/:id',
+    access: 'member',
+    summary: 'Rename an ICP profile or change its criteria or why',
+    tag: 'icp',
+    params: IdParams,
+    body: UpdateProfileBody,
+    response: IcpProfile,
+  }),
+  icpDeleteProfile: defineRoute({
+    id: 'icp.deleteProfile',
+    method: 'DELETE',
+    path: '/icp/profiles/:id',
+    access: 'member',
+    summary: 'Delete an ICP profile (and the content generated for it)',
+    tag: 'icp',
+    params: IdParams,
+    response: null,
   }),
 } as const;

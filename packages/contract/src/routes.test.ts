@@ -27,8 +27,8 @@ const TAGS = [
 const camel = (id: string) => id.replace(/[._]([a-z])/g, (_m, c: string) => c.toUpperCase());
 
 describe('route table', () => {
-  it('has one route per SPEC §7 call plus health and config', () => {
-    expect(routeList).toHaveLength(53);
+  it('has one route per SPEC §7 call plus health, config and the ICP profile list/edit/delete', () => {
+    expect(routeList).toHaveLength(56);
   });
 
   it('has unique ids, and each key is the camelCase of its id', () => {
