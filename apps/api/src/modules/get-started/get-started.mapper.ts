@@ -4,11 +4,17 @@ import type { AnonymousPreviewRow } from '../../db/schema/get-started';
 export const DISCOVERY_PENDING_MESSAGE =
   "Finding matching businesses arrives with discovery — create your account and you'll be able to run it in a minute.";
 
+export const NO_LOCATION_MESSAGE =
+  'Add a location (a city or region) who you sell to, to see matching businesses there.';
+export const NO_BUSINESSES_MESSAGE =
+  'No matching businesses found: try broader industries or another location.';
+
 /** What the preview step says above (or instead of) the businesses. */
 function previewMessage(row: AnonymousPreviewRow, discoveryAvailable: boolean): string {
   if (!discoveryAvailable) return DISCOVERY_PENDING_MESSAGE;
   const found = row.businesses.length;
-  if (found === 0) return 'No matching businesses found: try broader industries or another location.';
+  if (found === 0 && (row.venture.locations ?? []).length === 0) return NO_LOCATION_MESSAGE;
+  if (found === 0) return NO_BUSINESSES_MESSAGE;
   return `${found} matching ${found === 1 ? 'business' : 'businesses'}: create your account to find and enrich more.`;
 }
 

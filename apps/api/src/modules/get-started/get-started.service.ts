@@ -18,8 +18,10 @@ import {
   takeLivePreview,
   upsertPreview,
 } from './get-started.repository';
+import { type PreviewSearch, previewSearchInput } from './preview-search';
 
 export const SIGNED_IN_MESSAGE = 'You are signed in: create ventures on /ventures.';
+export { previewSearchInput };
 export const NO_PREVIEW_MESSAGE = 'This browser has no preview yet. Describe your venture first.';
 
 /** How many previews one browser token and one IP address may make per window (PRODUCT §9: rate-limited). */
@@ -37,6 +39,8 @@ export const DEFAULT_PREVIEW_RATE_LIMITS: PreviewRateLimits = {
 export interface GetStartedOptions {
   limits?: Partial<PreviewRateLimits>;
   clock?: () => Date;
+  /** Finds the preview's businesses (the routes pass the OpenStreetMap search). */
+  search?: PreviewSearch;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -62,21 +66,20 @@ function requireAnonymousToken(actor: Actor): string {
   throw badRequest(SIGNED_IN_MESSAGE);
 }
 
-/** The discovery query and place of a venture: what the preview searches for, and the claimed session's input. */
-export function previewSearchInput(venture: PreviewVentureData): { query: string; location: string | null } {
-  return { query: venture.industries[0] ?? venture.name, location: venture.locations[0] ?? null };
+/**
+ * The businesses a preview shows: at most PREVIEW_LIMITS.businesses (10), from discovery (OpenStreetMap by
+ * default, see preview-search.ts). Without a search configured (a test of the limits alone) there are none.
+ */
+export async function findPreviewBusinesses(
+  venture: PreviewVentureData,
+  search: PreviewSearch | undefined,
+): Promise<PreviewBusinessData[]> {
+  if (!search) return [];
+  return (await search(venture)).slice(0, PREVIEW_LIMITS.businesses);
 }
 
-/**
- * The businesses a preview shows: at most PREVIEW_LIMITS.businesses (10).
- * Today there is no discovery yet, so this answers none and `discovery_available` is false. When the Discovery
- * issue (issue 4, PRODUCT §5) lands, call its search here with `previewSearchInput(venture)` and
- * `limit: PREVIEW_LIMITS.businesses`, map the results to PreviewBusinessData and flip DISCOVERY_AVAILABLE.
- */
-export async function findPreviewBusinesses(_venture: PreviewVentureData): Promise<PreviewBusinessData[]> {
-  return [];
-}
-export const DISCOVERY_AVAILABLE = false;
+/** The preview searches for matching businesses (discovery, issue 4); the web shows them instead of a teaser. */
+export const DISCOVERY_AVAILABLE = true;
 
 /** Counts this preview against the token's and the IP's limits; throws 429 (and counts nothing) when one is spent. */
 async function checkRateLimits(
@@ -142,7 +145,7 @@ export async function createPreview(
 
   await db.transaction((tx) => checkRateLimits(tx, tokenHash, ip, now, limits));
   // Outside any transaction: a search may take seconds and must not hold the counters' row locks meanwhile.
-  const businesses = (await findPreviewBusinesses(venture)).slice(0, PREVIEW_LIMITS.businesses);
+  const businesses = await findPreviewBusinesses(venture, options.search);
   const row = await db.transaction(async (tx) => {
     const existing = await findLivePreview(tx, tokenHash, now);
     return upsertPreview(tx, {

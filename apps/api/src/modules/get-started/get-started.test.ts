@@ -2,11 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, uniqueEmail } from '../../../test/app';
+import {
+  extentOf,
+  type FakeOsm,
+  hasOsmFixtures,
+  OSM_FIXTURES,
+  readOverpass,
+  startFakeOsm,
+} from '../../../test/osm-server';
 import { accounts } from '../../db/schema/accounts';
 import { anonymousPreviewLimits, anonymousPreviews } from '../../db/schema/get-started';
 import { sessions } from '../../db/schema/sessions';
 import { ventures } from '../../db/schema/ventures';
-import { DISCOVERY_PENDING_MESSAGE } from './get-started.mapper';
+import { NO_BUSINESSES_MESSAGE, NO_LOCATION_MESSAGE } from './get-started.mapper';
 import {
   createPreview,
   createVentureFromPreview,
@@ -16,10 +24,26 @@ import {
 } from './get-started.service';
 
 let t: TestApp;
+let osm: FakeOsm;
+const halle = hasOsmFixtures ? readOverpass(OSM_FIXTURES.halle).elements : [];
 beforeAll(async () => {
-  t = await createTestApp();
+  // The preview searches OpenStreetMap: a local Overpass + Nominatim that knows Halle (Saale) and nothing else.
+  osm = await startFakeOsm([
+    {
+      place: { match: /halle/i, bbox: extentOf(halle), displayName: 'Halle (Saale)', countryCode: 'DE' },
+      elements: halle,
+    },
+  ]);
+  t = await createTestApp({
+    OVERPASS_URL: osm.overpassUrl,
+    NOMINATIM_URL: osm.nominatimUrl,
+    OSM_USER_AGENT: 'Argo/0.1 (+https://argo.test/contact)',
+  });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t?.close();
+  await osm?.close();
+});
 
 /** A browser's argo-token: a random id (SPEC §3), as the web app makes it. */
 const newToken = () => randomBytes(18).toString('base64url');
@@ -75,9 +99,10 @@ describe('POST and GET /get-started/preview', () => {
         industries: ['Dentists', 'Orthodontists'],
         locations: ['Austin, TX'],
       },
+      // Austin is not on the local map: the search ran and found nothing.
       businesses: [],
-      discovery_available: false,
-      message: DISCOVERY_PENDING_MESSAGE,
+      discovery_available: true,
+      message: NO_BUSINESSES_MESSAGE,
     });
     const expiresIn = Date.parse(created.body.expires_at) - Date.parse(created.body.updated_at);
     expect(expiresIn).toBe(7 * 24 * 60 * 60 * 1000);
@@ -111,6 +136,12 @@ describe('POST and GET /get-started/preview', () => {
       locations: [],
     });
     expect((await storedPreview(token))?.trackingIds).toEqual(['ad-1', 'ad-2']);
+    // No location: nothing searched, and the preview says what to add.
+    expect(second.body).toMatchObject({
+      businesses: [],
+      discovery_available: true,
+      message: NO_LOCATION_MESSAGE,
+    });
   });
 
   it('answers 404 for a token without a preview, and keeps tokens apart', async () => {
@@ -256,7 +287,7 @@ describe('claim by POST /accounts', () => {
     const [stored] = await t.database.db.select().from(accounts).where(eq(accounts.id, account.id));
     expect(stored?.trackingIds).toEqual(['from-register', 'from-preview']);
     expect(await storedPreview(token)).toBeUndefined();
-    // No businesses in the preview (discovery is not there yet): no session either.
+    // No businesses in the preview (Austin is not on the local map): no session either.
     expect(await t.database.db.select().from(sessions).where(eq(sessions.accountId, account.id))).toEqual([]);
 
     // Claiming the same token again creates nothing.
@@ -361,4 +392,62 @@ describe('claim by POST /accounts', () => {
       input: { query: 'Dentists', location: 'Austin, TX', limit: 10 },
     });
   });
+});
+
+describe.skipIf(!hasOsmFixtures)('the preview searches OpenStreetMap (local Overpass + Nominatim)', () => {
+  const vegan = {
+    name: 'Oatly Wholesale',
+    description: 'Oat milk for cafés',
+    industries: ['vegan'],
+    locations: ['Halle (Saale)'],
+  };
+
+  it("answers at most 10 matching businesses from the venture's first industry and location", async () => {
+    const asked = osm.queries.length;
+    const res = await preview(newToken(), { venture: vegan });
+    expect(res.status).toBe(200);
+    expect(res.body.discovery_available).toBe(true);
+    expect(res.body.businesses).toHaveLength(10);
+    expect(res.body.message).toBe('10 matching businesses: create your account to find and enrich more.');
+    const names = new Set(halle.map((e) => e.tags?.name).filter(Boolean));
+    for (const business of res.body.businesses) {
+      expect(names.has(business.name), business.name).toBe(true);
+      expect(business).toMatchObject({ source: 'osm', lat: expect.any(Number), lng: expect.any(Number) });
+    }
+    expect(osm.queries.length).toBeGreaterThan(asked);
+    expect(osm.userAgents.every((ua) => ua === 'Argo/0.1 (+https://argo.test/contact)')).toBe(true);
+  });
+
+  it('a claimed preview with businesses becomes a draft search session of the new venture', async () => {
+    const token = newToken();
+    expect((await preview(token, { venture: vegan })).body.businesses).toHaveLength(10);
+    const { token: idToken } = await t.signUp(uniqueEmail('vegan'));
+    const created = await t.call('POST', '/api/accounts', {
+      token: idToken,
+      body: { name: 'Oatly', anonymous_token: token },
+    });
+    expect(created.status).toBe(201);
+    const rows = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.accountId, created.body.account.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      type: 'search',
+      status: 'draft',
+      name: 'Oatly Wholesale',
+      input: { query: 'vegan', location: 'Halle (Saale)', limit: 10 },
+    });
+  });
+
+  it('a search service that does not answer gives an empty preview, not an error', async () => {
+    await osm.close();
+    try {
+      const res = await preview(newToken(), { venture: { ...vegan, locations: ['Halle an der Saale'] } });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ businesses: [], message: NO_BUSINESSES_MESSAGE });
+    } finally {
+      osm = await startFakeOsm([]);
+    }
+  }, 60_000);
 });
