@@ -88,10 +88,19 @@ for (const group of INDUSTRY_SYNONYMS) {
   }
 }
 
-/** The term and every synonym from the groups it belongs to (deduplicated, the term itself first). */
+/**
+ * The term, its parts when it lists several ("Software & IT services" → "Software", "IT services", as the
+ * ai_summary taxonomy INDUSTRIES names them) and every synonym of the groups each belongs to; the term first.
+ */
 export function industryTerms(term: string): string[] {
-  const key = words(term).join(' ');
+  const parts = term
+    .split(/\s*(?:[,&/+;]|\band\b|\bund\b|\bet\b|\by\b)\s*/i)
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
   const out = new Set<string>([term]);
-  for (const group of GROUPS_BY_WORDS.get(key) ?? []) for (const t of group) out.add(t);
+  for (const part of [term, ...parts]) {
+    out.add(part);
+    for (const group of GROUPS_BY_WORDS.get(words(part).join(' ')) ?? []) for (const t of group) out.add(t);
+  }
   return [...out];
 }

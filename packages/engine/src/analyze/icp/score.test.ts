@@ -339,3 +339,25 @@ describe('explainIcp', () => {
     expect(await explainIcp(base, dentist, FULL_ICP, model({ notes: [] }))).toBe(base);
   });
 });
+
+describe('industry terms', () => {
+  it('matches the ai_summary taxonomy labels both ways', () => {
+    const facts = (industry: string, category: string | null = null): IcpFacts => ({
+      ...dentist,
+      name: 'X',
+      summary: null,
+      services: [],
+      keywords: [],
+      category,
+      industry,
+    });
+    const score = (f: IcpFacts, industries: string[]) => scoreIcp(f, icp({ industries })).score;
+    expect(score(facts('Dental'), ['dentists'])).toBe(100);
+    expect(score(facts('Legal services'), ['lawyer'])).toBe(100);
+    expect(score(facts('Restaurants, cafés & bars'), ['restaurant'])).toBe(100);
+    expect(score(facts('Accounting & tax'), ['Steuerberater'])).toBe(100);
+    expect(score(facts('Other', 'software company'), ['Software & IT services'])).toBe(100);
+    expect(score(facts('Software & IT services'), ['Software & IT services'])).toBe(100);
+    expect(score(facts('Dental'), ['Software & IT services'])).toBe(0);
+  });
+});
