@@ -11,6 +11,7 @@ import { migrateDatabase } from './db/migrate';
 import { jobDefinitions } from './jobs/definitions';
 import { createJobQueue } from './jobs/queue';
 import { createDiscoveryDeps } from './modules/discovery/discovery.deps';
+import { startStuckSessionSweeper } from './modules/sessions/stuck-sessions';
 
 /**
  * Starts Argo: `main.js` (API + worker, or what ARGO_ROLE says) or `main.js worker` (workers only).
@@ -88,6 +89,9 @@ async function main() {
         languageModel,
       });
       log.info({ jobs: jobDefinitions.map((j) => j.name) }, 'workers started');
+      // Sessions whose job pg-boss gave up on (retries spent) are failed with the reason, once a minute.
+      const sweeper = startStuckSessionSweeper(database.db, log);
+      cleanups.push(async () => sweeper.stop());
     }
 
     if (role === 'all' || role === 'api') {

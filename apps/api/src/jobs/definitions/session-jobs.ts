@@ -37,7 +37,7 @@ export const importJob = defineJob({
   options: options(30 * 60),
 });
 
-/** Finds the customers of competitors (fails plainly until the engine has competitor discovery). */
+/** Finds the customers of competitors on their websites (customers pages, case studies, testimonials). */
 export const competitorsJob = defineJob({
   name: 'session.competitors',
   payload: SessionJobPayload,
