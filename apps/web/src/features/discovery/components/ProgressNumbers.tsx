@@ -3,8 +3,15 @@ import { Group, Text } from '@mantine/core';
 import { estimateSecondsLeft, formatRate, formatTimeLeft, useProgressRate } from '../progress-rate';
 import { readFound, readReportedRate, readReportedSecondsLeft } from '../session-info';
 
+/** What progress.done and progress.total count, in words: "rows", "read", "refused". */
+export interface ProgressUnits {
+  plural: string;
+  done: string;
+  failed: string;
+}
+
 /** What progress counts for each kind of session (the API's units), and what a failed one is. */
-const UNITS: Record<SessionType, { plural: string; done: string; failed: string }> = {
+const UNITS: Record<SessionType, ProgressUnits> = {
   import: { plural: 'rows', done: 'read', failed: 'refused' },
   search: { plural: 'map areas', done: 'searched', failed: 'failed' },
   competitors: { plural: 'websites', done: 'read', failed: 'failed' },
@@ -14,9 +21,20 @@ const number = (value: number) => value.toLocaleString('en-US');
 
 /**
  * done (failed included) of total, the failed, the businesses found, the rate (the API's, else measured across
- * polls) and the time left.
+ * polls) and the time left. `units` replaces the session type's (an enrichment run counts websites);
+ * `showFound: false` leaves out the businesses found (nothing new is found while enriching).
  */
-export function ProgressNumbers({ info, readAt }: { info: SessionInfo; readAt: number }) {
+export function ProgressNumbers({
+  info,
+  readAt,
+  units,
+  showFound = true,
+}: {
+  info: SessionInfo;
+  readAt: number;
+  units?: ProgressUnits | undefined;
+  showFound?: boolean | undefined;
+}) {
   const isRunning = info.status === 'running';
   const measured = useProgressRate(info.progress, readAt, isRunning);
   const rate = isRunning ? (readReportedRate(info) ?? measured) : null;
@@ -24,7 +42,7 @@ export function ProgressNumbers({ info, readAt }: { info: SessionInfo; readAt: n
     ? (readReportedSecondsLeft(info) ?? estimateSecondsLeft(info.progress, rate))
     : null;
   const { total, done, failed } = info.progress;
-  const unit = UNITS[info.type];
+  const unit = units ?? UNITS[info.type];
   const found = readFound(info);
   return (
     <Group justify="space-between" gap="xs" wrap="wrap">
@@ -38,7 +56,7 @@ export function ProgressNumbers({ info, readAt }: { info: SessionInfo; readAt: n
             · {number(failed)} {unit.failed}
           </Text>
         )}
-        {` · ${number(found)} ${found === 1 ? 'business' : 'businesses'} found`}
+        {showFound && ` · ${number(found)} ${found === 1 ? 'business' : 'businesses'} found`}
       </Text>
       {isRunning && (
         <Text size="sm" c="dimmed" data-testid="progress-rate">

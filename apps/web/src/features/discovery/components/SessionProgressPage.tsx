@@ -8,7 +8,7 @@ import { Alert, Button, Group, Paper, Progress, Stack, Text, Title } from '@mant
 import { IconPlayerStop, IconRefresh, IconRotateClockwise } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { ErrorState } from '../../../components/ErrorState';
 import { AnchorLink, ButtonLink } from '../../../components/links';
@@ -19,18 +19,36 @@ import { isSessionActive, type SessionAction, sessionInfoQueryOptions, useSessio
 import { readLatestItems, readRejected } from '../session-info';
 import { SESSION_TYPE_LABELS, STAGE_LABELS } from '../session-screens';
 import { LatestItems } from './LatestItems';
-import { ProgressNumbers } from './ProgressNumbers';
+import { ProgressNumbers, type ProgressUnits } from './ProgressNumbers';
 import { RejectedRows } from './RejectedRows';
+
+/**
+ * What differs when the screen follows other work than a discovery or import (an enrichment run): the units of
+ * progress, the list of latest items, the words about cancelling and what is kept, and how to run it again.
+ */
+export interface ProgressScreenOptions {
+  title?: string;
+  units?: ProgressUnits;
+  /** Show "N businesses found" beside the counts (default true). */
+  showFound?: boolean;
+  /** Replaces the latest-found list. */
+  renderLatest?: (info: SessionInfo, isActive: boolean) => ReactNode;
+  /** Replaces the Restart button and its words: another way to run the work again. */
+  renderRunAgain?: (info: SessionInfo) => ReactNode;
+  /** The confirmation text of Cancel. */
+  cancelNote?: string;
+}
 
 interface SessionProgressPageProps {
   sessionId: string | undefined;
+  options?: ProgressScreenOptions | undefined;
 }
 
 /**
  * /discovery-processing and /processing: the live progress of a session (polled every second while it is queued
  * or running), with cancel; on to /results when it completes; the error with retry and restart when it fails.
  */
-export function SessionProgressPage({ sessionId }: SessionProgressPageProps) {
+export function SessionProgressPage({ sessionId, options = {} }: SessionProgressPageProps) {
   if (!sessionId) {
     return (
       <Alert color="yellow" variant="light" title="No session to show">
@@ -40,10 +58,10 @@ export function SessionProgressPage({ sessionId }: SessionProgressPageProps) {
       </Alert>
     );
   }
-  return <SessionProgress sessionId={sessionId} />;
+  return <SessionProgress sessionId={sessionId} options={options} />;
 }
 
-function SessionProgress({ sessionId }: { sessionId: string }) {
+function SessionProgress({ sessionId, options }: { sessionId: string; options: ProgressScreenOptions }) {
   const navigate = useNavigate();
   const info = useQuery(sessionInfoQueryOptions(sessionId));
   const status = info.data?.status;
@@ -60,7 +78,7 @@ function SessionProgress({ sessionId }: { sessionId: string }) {
     const isMissing = isApiError(info.error, 404) || isApiError(info.error, 400);
     return (
       <Stack gap="md">
-        <Title order={1}>Progress</Title>
+        <Title order={1}>{options.title ?? 'Progress'}</Title>
         <ErrorState
           title={
             isMissing
@@ -79,10 +97,18 @@ function SessionProgress({ sessionId }: { sessionId: string }) {
       </Stack>
     );
   }
-  return <ProgressView info={info.data} readAt={info.dataUpdatedAt} />;
+  return <ProgressView info={info.data} readAt={info.dataUpdatedAt} options={options} />;
 }
 
-function ProgressView({ info, readAt }: { info: SessionInfo; readAt: number }) {
+function ProgressView({
+  info,
+  readAt,
+  options,
+}: {
+  info: SessionInfo;
+  readAt: number;
+  options: ProgressScreenOptions;
+}) {
   const action = useSessionAction(info.id);
   const [confirming, setConfirming] = useState<'cancel' | 'restart' | null>(null);
   const isActive = isSessionActive(info);
@@ -103,7 +129,7 @@ function ProgressView({ info, readAt }: { info: SessionInfo; readAt: number }) {
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <div style={{ minWidth: 0 }}>
           <Text size="sm" c="dimmed">
-            {SESSION_TYPE_LABELS[info.type]}
+            {options.title ?? SESSION_TYPE_LABELS[info.type]}
           </Text>
           <Title order={1} style={{ overflowWrap: 'anywhere' }}>
             {info.name}
@@ -146,7 +172,12 @@ function ProgressView({ info, readAt }: { info: SessionInfo; readAt: number }) {
               )}
             </Group>
             <ProgressBar info={info} />
-            <ProgressNumbers info={info} readAt={readAt} />
+            <ProgressNumbers
+              info={info}
+              readAt={readAt}
+              units={options.units}
+              showFound={options.showFound}
+            />
           </Stack>
         </Paper>
       )}
@@ -165,7 +196,9 @@ function ProgressView({ info, readAt }: { info: SessionInfo; readAt: number }) {
               {businesses > 0
                 ? `The ${businesses.toLocaleString('en-US')} ${businesses === 1 ? 'business' : 'businesses'} found before it stopped are kept. `
                 : ''}
-              Retry runs only the items that failed; Restart runs the whole session again.
+              {options.renderRunAgain
+                ? 'Retry runs only the items that failed.'
+                : 'Retry runs only the items that failed; Restart runs the whole session again.'}
             </Text>
             <Group gap="sm">
               {can('retry') && (
@@ -177,15 +210,17 @@ function ProgressView({ info, readAt }: { info: SessionInfo; readAt: number }) {
                   Retry
                 </Button>
               )}
-              {can('restart') && (
-                <Button
-                  variant="default"
-                  leftSection={<IconRotateClockwise size={16} />}
-                  onClick={() => setConfirming('restart')}
-                >
-                  Restart
-                </Button>
-              )}
+              {options.renderRunAgain
+                ? options.renderRunAgain(info)
+                : can('restart') && (
+                    <Button
+                      variant="default"
+                      leftSection={<IconRotateClockwise size={16} />}
+                      onClick={() => setConfirming('restart')}
+                    >
+                      Restart
+                    </Button>
+                  )}
               {businesses > 0 && (
                 <ButtonLink to="/results" search={{ session_id: info.id }} variant="subtle">
                   See what was found
@@ -207,15 +242,17 @@ function ProgressView({ info, readAt }: { info: SessionInfo; readAt: number }) {
               <ButtonLink to="/results" search={{ session_id: info.id }}>
                 See the results
               </ButtonLink>
-              {can('restart') && (
-                <Button
-                  variant="default"
-                  leftSection={<IconRotateClockwise size={16} />}
-                  onClick={() => setConfirming('restart')}
-                >
-                  Restart
-                </Button>
-              )}
+              {options.renderRunAgain
+                ? options.renderRunAgain(info)
+                : can('restart') && (
+                    <Button
+                      variant="default"
+                      leftSection={<IconRotateClockwise size={16} />}
+                      onClick={() => setConfirming('restart')}
+                    >
+                      Restart
+                    </Button>
+                  )}
             </Group>
           </Stack>
         </Alert>
@@ -227,7 +264,12 @@ function ProgressView({ info, readAt }: { info: SessionInfo; readAt: number }) {
         </Alert>
       )}
 
-      {info.status !== 'draft' && <LatestItems items={latest} isActive={isActive} />}
+      {info.status !== 'draft' &&
+        (options.renderLatest ? (
+          options.renderLatest(info, isActive)
+        ) : (
+          <LatestItems items={latest} isActive={isActive} />
+        ))}
 
       {info.type === 'import' && <RejectedRows rows={rejected.rows} total={rejected.total} />}
 
@@ -242,7 +284,8 @@ function ProgressView({ info, readAt }: { info: SessionInfo; readAt: number }) {
         error={actionError}
       >
         <Text size="sm">
-          The work stops within seconds. What was found so far is kept, and you can restart the session later.
+          {options.cancelNote ??
+            'The work stops within seconds. What was found so far is kept, and you can restart the session later.'}
         </Text>
       </ConfirmModal>
       <ConfirmModal
