@@ -15,15 +15,31 @@ export interface FetchPageOptions {
   signal?: AbortSignal;
 }
 
+export interface FetchTextOptions extends FetchPageOptions {
+  /** Accept header. Default: JSON, then XML, then anything. */
+  accept?: string;
+  /** Body bytes read at most; a larger body fails with 'too_large' (a cut JSON document is useless). Default: the fetcher's maxBytes. */
+  maxBytes?: number;
+}
+
 export interface Fetcher {
   /** Fetches one URL (redirects, retries, robots, SSRF guard, size cap, charset). Never throws. */
   fetchPage(url: string, options?: FetchPageOptions): Promise<FetchResult>;
+  /**
+   * Fetches a non-HTML resource (JSON or XML APIs) with the same politeness, robots.txt and SSRF guard; the
+   * decoded body is in `html` whatever its content type. Never throws. Optional so stubs of fetchPage alone stay
+   * valid; createFetcher always has it.
+   */
+  fetchText?(url: string, options?: FetchTextOptions): Promise<FetchResult>;
   /** Frees the connection pool. */
   close(): Promise<void>;
 }
 
 interface HopSettings {
   acceptAnyType: boolean;
+  accept?: string;
+  /** Fail with 'too_large' past maxBytes instead of keeping what was read. */
+  noTruncate?: boolean;
   maxBytes: number;
   checkRobots: boolean;
   signal?: AbortSignal;
@@ -98,8 +114,9 @@ export function createFetcher(options: FetcherOptions = {}): Fetcher {
               acceptLanguage: options.acceptLanguage ?? 'en;q=0.9, de;q=0.8, fr;q=0.7, es;q=0.7, *;q=0.5',
               timeoutMs,
               maxBytes: hop.maxBytes,
-              truncate: options.truncate ?? true,
+              truncate: hop.noTruncate ? false : (options.truncate ?? true),
               acceptAnyType: hop.acceptAnyType,
+              ...(hop.accept ? { accept: hop.accept } : {}),
               ...(cookieHeader ? { cookieHeader } : {}),
               ...(hop.signal ? { signal: hop.signal } : {}),
             }),
@@ -223,6 +240,15 @@ export function createFetcher(options: FetcherOptions = {}): Fetcher {
         maxBytes,
         checkRobots: true,
         ...(pageOptions.signal ? { signal: pageOptions.signal } : {}),
+      }),
+    fetchText: (url, textOptions = {}) =>
+      fetchUrl(url, {
+        acceptAnyType: true,
+        accept: textOptions.accept ?? 'application/json, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5',
+        noTruncate: true,
+        maxBytes: textOptions.maxBytes ?? maxBytes,
+        checkRobots: true,
+        ...(textOptions.signal ? { signal: textOptions.signal } : {}),
       }),
     close: () => agent.close(),
   };

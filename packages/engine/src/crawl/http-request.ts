@@ -13,8 +13,10 @@ export interface AttemptSettings {
   timeoutMs: number;
   maxBytes: number;
   truncate: boolean;
-  /** Read the body whatever its type (robots.txt). */
+  /** Read the body whatever its type (robots.txt, JSON/XML APIs). */
   acceptAnyType?: boolean;
+  /** Accept header; default asks for HTML. */
+  accept?: string;
   /** Cookies set earlier in the same redirect chain (some sites redirect until a cookie comes back). */
   cookieHeader?: string;
   signal?: AbortSignal;
@@ -83,7 +85,7 @@ export async function attemptRequest(url: string, settings: AttemptSettings): Pr
       bodyTimeout: settings.timeoutMs,
       headers: {
         'user-agent': settings.userAgent,
-        accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5',
+        accept: settings.accept ?? 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5',
         'accept-language': settings.acceptLanguage,
         'accept-encoding': 'gzip, deflate, br',
         ...(settings.cookieHeader ? { cookie: settings.cookieHeader } : {}),
