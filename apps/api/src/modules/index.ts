@@ -6,6 +6,7 @@ import { registerBusinessRoutes } from './businesses/businesses.routes';
 import { registerDiscoveryRoutes } from './discovery/discovery.routes';
 import { registerGetStartedRoutes } from './get-started/get-started.routes';
 import { registerHealthRoutes } from './health/health.routes';
+import { registerIcpRoutes } from './icp/icp.routes';
 import { registerSessionRoutes } from './sessions/sessions.routes';
 import { registerSharingRoutes } from './sharing/sharing.routes';
 import { registerUserRoutes } from './users/users.routes';
@@ -23,4 +24,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   registerBusinessRoutes(app, deps);
   registerSharingRoutes(app, deps);
   registerGetStartedRoutes(app, deps);
+  registerIcpRoutes(app, deps);
 }

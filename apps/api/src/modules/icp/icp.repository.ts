@@ -1,0 +1,327 @@
+/**
+ * SQL of the ICP calls: the overview figures of a session's current run, the facts the segmenting and the
+ * content generator read, and the saved profiles and generated content.
+ */
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { DatabaseExecutor } from '../../db/client';
+import {
+  businesses,
+  type ContentClaim,
+  generatedContent,
+  type IcpProfileRow,
+  icpProfiles,
+  type NewIcpProfileRow,
+  type ProducedBy,
+  sessions,
+  ventures,
+} from '../../db/schema';
+
+export interface SessionScope {
+  sessionId: string;
+  runId: string | null;
+}
+
+const inScope = ({ sessionId, runId }: SessionScope): SQL =>
+  runId
+    ? sql`${businesses.sessionId} = ${sessionId} and ${businesses.runId} = ${runId}`
+    : sql`${businesses.sessionId} = ${sessionId}`;
+
+/** Elements of a JSON array (nothing when missing or not an array). */
+const elements = (value: SQL) =>
+  sql`jsonb_array_elements(case when jsonb_typeof(${value}) = 'array' then ${value} else '[]'::jsonb end)`;
+
+export interface SessionFacts {
+  id: string;
+  name: string;
+  runId: string | null;
+  ventureId: string | null;
+}
+
+export async function findSessionFacts(
+  db: DatabaseExecutor,
+  sessionId: string,
+): Promise<SessionFacts | null> {
+  const [row] = await db
+    .select({ id: sessions.id, name: sessions.name, runId: sessions.runId, ventureId: sessions.ventureId })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  return row ?? null;
+}
+
+export interface VentureFacts {
+  id: string;
+  name: string;
+  website: string | null;
+  description: string | null;
+  valueProposition: string | null;
+}
+
+export async function findVentureFacts(
+  db: DatabaseExecutor,
+  ventureId: string,
+): Promise<VentureFacts | null> {
+  const [row] = await db
+    .select({
+      id: ventures.id,
+      name: ventures.name,
+      website: ventures.website,
+      description: ventures.description,
+      valueProposition: ventures.valueProposition,
+    })
+    .from(ventures)
+    .where(eq(ventures.id, ventureId))
+    .limit(1);
+  return row ?? null;
+}
+
+// ---------------------------------------------------------------- overview
+
+export interface OverviewFigures {
+  total: number;
+  byTier: { tier: string | null; count: number }[];
+  /** Bucket b holds scores in [10b, 10b+10), the last one also 100. */
+  scoreBuckets: { bucket: number; count: number }[];
+  industries: { name: string; count: number }[];
+  software: { name: string; count: number }[];
+  hiring: { hiring: number; known: number };
+  places: { name: string; count: number }[];
+}
+
+const TOP = 10;
+
+export async function readOverviewFigures(
+  db: DatabaseExecutor,
+  scope: SessionScope,
+): Promise<OverviewFigures> {
+  const where = inScope(scope);
+  const [tiers, buckets, industries, software, hiring, places] = await Promise.all([
+    db.execute<{ tier: string | null; count: number }>(sql`
+      select ${businesses.icpTier} as tier, count(*)::int as count from ${businesses} where ${where} group by 1`),
+    db.execute<{ bucket: number; count: number }>(sql`
+      select least(floor(${businesses.icpScore} / 10.0), 9)::int as bucket, count(*)::int as count
+      from ${businesses} where ${where} and ${businesses.icpScore} is not null group by 1 order by 1`),
+    db.execute<{ name: string; count: number }>(sql`
+      select ${businesses.industry} as name, count(*)::int as count from ${businesses}
+      where ${where} and ${businesses.industry} is not null group by 1 order by 2 desc, 1 limit ${TOP}`),
+    db.execute<{ name: string; count: number }>(sql`
+      select tech ->> 'name' as name, count(distinct ${businesses.id})::int as count
+      from ${businesses}
+      join enrichment_results er on er.business_id = ${businesses.id} and er.type = 'software_detection'
+      cross join lateral ${elements(sql`er.data -> 'technologies'`)} tech
+      where ${where} and tech ->> 'name' is not null
+      group by 1 order by 2 desc, 1 limit ${TOP}`),
+    db.execute<{ hiring: number; known: number }>(sql`
+      select (count(*) filter (where ${businesses.hiring}))::int as hiring, count(${businesses.hiring})::int as known
+      from ${businesses} where ${where}`),
+    db.execute<{ name: string; count: number }>(sql`
+      select coalesce(${businesses.city}, ${businesses.region}) as name, count(*)::int as count from ${businesses}
+      where ${where} and coalesce(${businesses.city}, ${businesses.region}) is not null
+      group by 1 order by 2 desc, 1 limit ${TOP}`),
+  ]);
+  return {
+    total: tiers.rows.reduce((sum, r) => sum + r.count, 0),
+    byTier: tiers.rows,
+    scoreBuckets: buckets.rows,
+    industries: industries.rows,
+    software: software.rows,
+    hiring: hiring.rows[0] ?? { hiring: 0, known: 0 },
+    places: places.rows,
+  };
+}
+
+// ---------------------------------------------------------------- facts for segments and content
+
+/** One business as the segmenting and the content generator see it. */
+export interface BusinessFacts {
+  id: string;
+  name: string;
+  website: string | null;
+  category: string | null;
+  city: string | null;
+  region: string | null;
+  country: string | null;
+  industry: string | null;
+  summary: string | null;
+  rating: number | null;
+  review_count: number | null;
+  hiring: boolean | null;
+  icp_score: number | null;
+  icp_tier: string | null;
+  /** Technology names, in the detector's order. */
+  software: string[];
+  /** The page each technology was seen on. */
+  software_urls: (string | null)[];
+  employee_estimate: number | null;
+  roles: string[];
+  careers_url: string | null;
+  summary_url: string | null;
+  /** The first source's page of the place, if any. */
+  source_url: string | null;
+}
+
+const factsSelect = (where: SQL, limit: number) => sql`
+  select b.id, b.name, b.website, b.category, b.city, b.region, b.country, b.industry, b.summary, b.rating,
+    b.review_count, b.hiring, b.icp_score, b.icp_tier,
+    coalesce((select array_agg(t ->> 'name' order by n)
+      from ${elements(sql`sw.data -> 'technologies'`)} with ordinality as x(t, n)
+      where t ->> 'name' is not null), '{}') as software,
+    coalesce((select array_agg(coalesce(t -> 'evidence' -> 0 ->> 'url', sw.source_url) order by n)
+      from ${elements(sql`sw.data -> 'technologies'`)} with ordinality as x(t, n)
+      where t ->> 'name' is not null), '{}') as software_urls,
+    case when jsonb_typeof(sm.data -> 'employee_estimate') = 'number'
+      then (sm.data ->> 'employee_estimate')::numeric end as employee_estimate,
+    coalesce((select array_agg(r ->> 'title') from ${elements(sql`ca.data -> 'roles'`)} r
+      where r ->> 'title' is not null), '{}') as roles,
+    coalesce(ca.data ->> 'source_url', ca.data ->> 'careers_url', ca.source_url) as careers_url,
+    coalesce(sm.data -> 'source_urls' ->> 0, sm.source_url) as summary_url,
+    (select s ->> 'url' from ${elements(sql`b.sources`)} s where s ->> 'url' is not null limit 1) as source_url
+  from businesses b
+  left join enrichment_results sw on sw.business_id = b.id and sw.type = 'software_detection'
+  left join enrichment_results sm on sm.business_id = b.id and sm.type = 'ai_summary'
+  left join enrichment_results ca on ca.business_id = b.id and ca.type = 'career_analysis'
+  where ${where}
+  order by b.icp_score desc nulls last, b.name, b.id
+  limit ${limit}`;
+
+type FactsRow = Omit<BusinessFacts, 'employee_estimate'> & { employee_estimate: string | number | null };
+const toFacts = (row: FactsRow): BusinessFacts => ({
+  ...row,
+  employee_estimate: row.employee_estimate === null ? null : Number(row.employee_estimate),
+});
+
+/**
+ * The facts of a session's businesses for segmenting, best scored first. Only analysed businesses (with an
+ * industry, a score or software) when there are any, else all; at most `limit` (the segments describe the best).
+ */
+export async function readSegmentFacts(
+  db: DatabaseExecutor,
+  scope: SessionScope,
+  limit: number,
+): Promise<BusinessFacts[]> {
+  const base = scope.runId
+    ? sql`b.session_id = ${scope.sessionId} and b.run_id = ${scope.runId}`
+    : sql`b.session_id = ${scope.sessionId}`;
+  const analysed = await db.execute<FactsRow>(
+    factsSelect(
+      sql`${base} and (b.industry is not null or b.icp_score is not null or sw.business_id is not null)`,
+      limit,
+    ),
+  );
+  if (analysed.rows.length > 0) return analysed.rows.map(toFacts);
+  return (await db.execute<FactsRow>(factsSelect(base, limit))).rows.map(toFacts);
+}
+
+/** One business's facts with its session (for access checks); null when there is no such business. */
+export async function readBusinessFacts(
+  db: DatabaseExecutor,
+  businessId: string,
+): Promise<{ facts: BusinessFacts; sessionId: string } | null> {
+  const result = await db.execute<FactsRow & { session_id: string }>(sql`
+    select f.*, b2.session_id from (${factsSelect(sql`b.id = ${businessId}`, 1)}) f
+    join businesses b2 on b2.id = f.id`);
+  const row = result.rows[0];
+  if (!row) return null;
+  const { session_id, ...facts } = row;
+  return { facts: toFacts(facts), sessionId: session_id };
+}
+
+// ---------------------------------------------------------------- profiles
+
+/** Saves the profiles derived from a session, replacing the ones derived from it before (one transaction). */
+export async function replaceSessionProfiles(
+  db: DatabaseExecutor,
+  ventureId: string,
+  sessionId: string,
+  rows: NewIcpProfileRow[],
+): Promise<IcpProfileRow[]> {
+  return db.transaction(async (tx) => {
+    await tx
+      .delete(icpProfiles)
+      .where(and(eq(icpProfiles.ventureId, ventureId), eq(icpProfiles.sessionId, sessionId)));
+    return tx.insert(icpProfiles).values(rows).returning();
+  });
+}
+
+export async function listVentureProfiles(db: DatabaseExecutor, ventureId: string): Promise<IcpProfileRow[]> {
+  return db
+    .select()
+    .from(icpProfiles)
+    .where(eq(icpProfiles.ventureId, ventureId))
+    .orderBy(desc(icpProfiles.createdAt), icpProfiles.name);
+}
+
+/** A profile of the account; null when there is none (or it belongs to another account). */
+export async function findProfile(
+  db: DatabaseExecutor,
+  accountId: string,
+  profileId: string,
+): Promise<IcpProfileRow | null> {
+  const [row] = await db
+    .select()
+    .from(icpProfiles)
+    .where(and(eq(icpProfiles.id, profileId), eq(icpProfiles.accountId, accountId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function updateProfile(
+  db: DatabaseExecutor,
+  profileId: string,
+  values: Partial<Pick<IcpProfileRow, 'name' | 'criteria' | 'why'>>,
+): Promise<IcpProfileRow | null> {
+  const [row] = await db.update(icpProfiles).set(values).where(eq(icpProfiles.id, profileId)).returning();
+  return row ?? null;
+}
+
+export async function deleteProfile(db: DatabaseExecutor, profileId: string): Promise<void> {
+  await db.delete(icpProfiles).where(eq(icpProfiles.id, profileId));
+}
+
+/** Business ids (of the given ones) that still exist, for a profile's examples. */
+export async function readProfileExampleFacts(
+  db: DatabaseExecutor,
+  businessIds: string[],
+): Promise<BusinessFacts[]> {
+  if (businessIds.length === 0) return [];
+  const result = await db.execute<FactsRow>(
+    factsSelect(
+      sql`b.id in (${sql.join(
+        businessIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+      businessIds.length,
+    ),
+  );
+  return result.rows.map(toFacts);
+}
+
+// ---------------------------------------------------------------- generated content
+
+export interface StoredContentItem {
+  kind: string;
+  subject: string | null;
+  body: string;
+  claims: ContentClaim[];
+}
+
+export async function storeGeneratedContent(
+  db: DatabaseExecutor,
+  target: { accountId: string; profileId: string | null; businessId: string | null },
+  items: StoredContentItem[],
+  generatedBy: ProducedBy,
+): Promise<void> {
+  if (items.length === 0) return;
+  await db.insert(generatedContent).values(
+    items.map((item) => ({
+      accountId: target.accountId,
+      profileId: target.profileId,
+      businessId: target.businessId,
+      kind: item.kind,
+      subject: item.subject,
+      body: item.body,
+      claims: item.claims,
+      generatedBy,
+    })),
+  );
+}
