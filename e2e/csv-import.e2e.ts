@@ -189,9 +189,9 @@ describe.skipIf(!hasFixture)('importing a CSV', () => {
     const firstCells = page
       .getByRole('table', { name: 'Businesses' })
       .getByTestId('business-row')
-      .locator('td:first-child');
+      .locator('td[data-column="name"]');
     await page.waitForFunction(
-      (first) => document.querySelector('[data-testid="business-row"] td')?.textContent === first,
+      (first) => document.querySelector('[data-testid="business-row"] td[data-column="name"]')?.textContent === first,
       sorted.body.items[0]?.name,
     );
     expect(await firstCells.allTextContents()).toEqual(sorted.body.items.map((item) => item.name));

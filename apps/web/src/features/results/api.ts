@@ -1,6 +1,13 @@
-import { type ResultsQuery, routes, type SessionInfo } from '@argo/contract';
+import {
+  type EnrichmentType,
+  encodeFilters,
+  type Filters,
+  type ResultsQuery,
+  routes,
+  type SessionInfo,
+} from '@argo/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../lib/api-client';
+import { callApi, downloadExport } from '../../lib/api-client';
 
 /** While the session is still running, its header and its rows refresh this often. */
 const LIVE_REFETCH_MS = 5_000;
@@ -23,13 +30,24 @@ export const resultsInfoQueryOptions = (id: string) =>
 export type ResultsPageQuery = Pick<ResultsQuery, 'search' | 'sortBy' | 'sortOrder'> & {
   page: number;
   pageSize: number;
+  filters?: Filters | undefined;
 };
 
-/** GET /user/session/:id/results: one page of businesses, searched and sorted by the server. */
+/** The results call's query: `filters` travels as its JSON text, and only when there are some. */
+function toApiQuery({ filters, ...query }: Omit<ResultsPageQuery, 'page' | 'pageSize'>) {
+  return { ...query, ...(filters ? { filters: encodeFilters(filters) } : {}) };
+}
+
+/** GET /user/session/:id/results: one page of businesses, searched, filtered and sorted by the server. */
 export const resultsQueryOptions = (id: string, query: ResultsPageQuery, isLive = false) =>
   queryOptions({
     queryKey: ['sessions', id, 'results', query] as const,
-    queryFn: ({ signal }) => callApi(routes.sessionsResults, { params: { id }, query, signal }),
+    queryFn: ({ signal }) =>
+      callApi(routes.sessionsResults, {
+        params: { id },
+        query: { ...toApiQuery(query), page: query.page, pageSize: query.pageSize },
+        signal,
+      }),
     staleTime: 10_000,
     // Paging, sorting and searching keep the old rows on screen until the new ones arrive.
     placeholderData: keepPreviousData,
@@ -49,5 +67,32 @@ export function useSessionAction(sessionId: string) {
   return useMutation({
     mutationFn: (action: SessionAction) => callApi(ACTION_ROUTES[action], { params: { id: sessionId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['sessions'] }),
+  });
+}
+
+/** What the enrichment actions on selected rows run: every analyzer in one pass. */
+export const SELECTED_ROWS_ENRICHMENT: EnrichmentType[] = ['unified'];
+
+/** POST /enrichment/run for some businesses of the session. */
+export function useEnrichSelected(sessionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { businessIds: string[]; types: EnrichmentType[] }) =>
+      callApi(routes.enrichmentRun, {
+        body: { session_id: sessionId, types: input.types, business_ids: input.businessIds },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['sessions'] }),
+  });
+}
+
+/**
+ * GET /user/session/:id/export with the table's search, filters and sort, saved through a blob download.
+ * Its errors carry SPEC §8's texts ("Export failed", "Export failed: {status} {statusText}",
+ * "Authentication required").
+ */
+export function useExport(sessionId: string) {
+  return useMutation({
+    mutationFn: (query: Omit<ResultsPageQuery, 'page' | 'pageSize'>) =>
+      downloadExport(sessionId, toApiQuery(query)),
   });
 }

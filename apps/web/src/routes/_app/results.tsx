@@ -1,11 +1,13 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { ResultsPage } from '../../features/results/components/ResultsPage';
+import { BusinessOutreach, IcpTab } from '../../features/icp/components/IcpTab';
+import { ResultsPage, type ResultsSlots } from '../../features/results/components/ResultsPage';
 import {
   RESULTS_SEARCH_DEFAULTS,
   type ResultsSearch,
   resultsSearchSchema,
 } from '../../features/results/search';
+import { ShareSessionModal } from '../../features/sessions/components/ShareSessionModal';
 
 export const Route = createFileRoute('/_app/results')({
   staticData: { title: 'Results' },
@@ -13,6 +15,17 @@ export const Route = createFileRoute('/_app/results')({
   search: { middlewares: [stripSearchParams(RESULTS_SEARCH_DEFAULTS)] },
   component: ResultsRoute,
 });
+
+// The route composes what other features add to /results (features do not import each other).
+const slots: ResultsSlots = {
+  renderIcp: ({ sessionId, info }) => <IcpTab sessionId={sessionId} info={info} />,
+  renderShare: ({ session, opened, onClose }) => (
+    <ShareSessionModal session={session} opened={opened} onClose={onClose} />
+  ),
+  renderBusinessExtra: (business) => (
+    <BusinessOutreach businessId={business.id} businessName={business.name} />
+  ),
+};
 
 function ResultsRoute() {
   const search = Route.useSearch();
@@ -22,5 +35,5 @@ function ResultsRoute() {
       void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true }),
     [navigate],
   );
-  return <ResultsPage search={search} onSearchChange={onSearchChange} />;
+  return <ResultsPage search={search} onSearchChange={onSearchChange} {...slots} />;
 }

@@ -124,18 +124,18 @@ describe('the results table', { timeout: 15_000 }, () => {
 
   it('asks for the page, size and sort the address names', async () => {
     const { sent } = renderApp(
-      `/results?session_id=${SESSION_ID}&page=1&pageSize=25&sortBy=first_seen_at&sortOrder=asc&search=plano`,
-      setUp(),
+      `/results?session_id=${SESSION_ID}&page=1&pageSize=500&sortBy=first_seen_at&sortOrder=asc&search=plano`,
+      setUp(1200),
     );
     await screen.findByText('The Gyro Shop');
     expect(resultQueries(sent)[0]).toEqual({
       page: '1',
-      pageSize: '25',
+      pageSize: '500',
       sortBy: 'first_seen_at',
       sortOrder: 'asc',
       search: 'plano',
     });
-    expect(screen.getByText('26–50 of 120')).toBeTruthy();
+    expect(screen.getByText('501–1,000 of 1,200')).toBeTruthy();
   });
 
   it('says what to do when a search matches nothing', async () => {

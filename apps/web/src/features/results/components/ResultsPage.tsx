@@ -1,3 +1,4 @@
+import { type Business, type Filters, type SessionInfo, sessionAccessAllows } from '@argo/contract';
 import {
   Alert,
   Anchor,
@@ -9,34 +10,57 @@ import {
   Select,
   Skeleton,
   Stack,
+  Tabs,
   Text,
-  TextInput,
 } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconBuildingStore, IconPlus, IconSearch } from '@tabler/icons-react';
+import {
+  IconBuildingStore,
+  IconFilterOff,
+  IconMap,
+  IconPlus,
+  IconSearch,
+  IconTable,
+  IconTarget,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import type { RowSelectionState } from '@tanstack/react-table';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { ErrorState } from '../../../components/ErrorState';
 import { AnchorLink, ButtonLink } from '../../../components/links';
 import { isApiError } from '../../../lib/api-error';
+import { useProfile } from '../../profile/api';
 import { resultsInfoQueryOptions, resultsQueryOptions } from '../api';
-import { RESULT_PAGE_SIZES, type ResultsSearch } from '../search';
+import { useColumnChoice } from '../column-choice';
+import { RESULT_PAGE_SIZES, type ResultsSearch, type ResultView } from '../search';
+import { BusinessDrawer } from './BusinessDrawer';
+import { ActiveFilters, FilterPanel } from './FilterPanel';
+import { ResultsMap } from './ResultsMap';
 import { ResultsTable } from './ResultsTable';
+import { ResultsToolbar, SelectionBar } from './ResultsToolbar';
 import { SessionHeader } from './SessionHeader';
 
-const SEARCH_DEBOUNCE_MS = 300;
 const SKELETON_ROWS = Array.from({ length: 8 }, (_, i) => `row-${i}`);
 
-interface ResultsPageProps {
+/** Parts of /results that other features provide; the route composes them (features do not import each other). */
+export interface ResultsSlots {
+  /** The ICP tab's content. */
+  renderIcp?: (props: { sessionId: string; info: SessionInfo | undefined }) => ReactNode;
+  /** The share dialog of a session. */
+  renderShare?: (props: { session: SessionInfo; opened: boolean; onClose: () => void }) => ReactNode;
+  /** More in the detail drawer of a business (e.g. outreach content). */
+  renderBusinessExtra?: (business: Business) => ReactNode;
+}
+
+interface ResultsPageProps extends ResultsSlots {
   /** The page's search params (the route validates them). */
   search: ResultsSearch;
   /** Changes some search params; the others stay. */
   onSearchChange: (patch: Partial<ResultsSearch>) => void;
 }
 
-/** /results?session_id: the businesses of a session in a plain paged table (search, sort, pages). */
-export function ResultsPage({ search, onSearchChange }: ResultsPageProps) {
-  const sessionId = search.session_id;
+/** /results?session_id: the businesses of a session — table, map, ICP — with filters, search, export, share. */
+export function ResultsPage(props: ResultsPageProps) {
+  const sessionId = props.search.session_id;
   if (!sessionId) {
     return (
       <Alert color="yellow" variant="light" title="No session to show">
@@ -45,10 +69,18 @@ export function ResultsPage({ search, onSearchChange }: ResultsPageProps) {
       </Alert>
     );
   }
-  return <SessionResults sessionId={sessionId} search={search} onSearchChange={onSearchChange} />;
+  return <SessionResults {...props} sessionId={sessionId} />;
 }
 
-function SessionResults({ sessionId, search, onSearchChange }: ResultsPageProps & { sessionId: string }) {
+function SessionResults({
+  sessionId,
+  search,
+  onSearchChange,
+  renderIcp,
+  renderShare,
+  renderBusinessExtra,
+}: ResultsPageProps & { sessionId: string }) {
+  const profile = useProfile();
   const info = useQuery(resultsInfoQueryOptions(sessionId));
   const isLive = info.data?.status === 'queued' || info.data?.status === 'running';
   const query = {
@@ -57,10 +89,21 @@ function SessionResults({ sessionId, search, onSearchChange }: ResultsPageProps 
     sortBy: search.sortBy,
     sortOrder: search.sortOrder,
     ...(search.search ? { search: search.search } : {}),
+    ...(search.filters ? { filters: search.filters } : {}),
   };
-  const results = useQuery({ ...resultsQueryOptions(sessionId, query, isLive), enabled: !info.isError });
+  const isIcp = search.view === 'icp';
+  const results = useQuery({
+    ...resultsQueryOptions(sessionId, query, isLive),
+    enabled: !info.isError && !isIcp,
+  });
   const data = results.data;
   const lastPage = data ? Math.max(0, Math.ceil(data.total / search.pageSize) - 1) : 0;
+
+  const [columnVisibility, setColumnVisibility] = useColumnChoice(profile.id);
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const [isFilterPanelOpen, setFilterPanelOpen] = useState(search.filters !== undefined);
+  const [isShareOpen, setShareOpen] = useState(false);
+  const selectedIds = Object.keys(selection).filter((id) => selection[id]);
 
   // A page past the end (fewer results since, or a hand-edited address) steps back to the last page.
   useEffect(() => {
@@ -69,9 +112,24 @@ function SessionResults({ sessionId, search, onSearchChange }: ResultsPageProps 
     }
   }, [data, lastPage, search.page, onSearchChange]);
 
-  const hasOsm = data?.items.some((business) =>
+  const items = data?.items ?? [];
+  const hasOsm = items.some((business) =>
     [business.source, ...business.sources.map((source) => source.source)].includes('osm'),
   );
+  const suggestions = useMemo(
+    () => ({
+      industries: [...new Set(items.flatMap((business) => (business.industry ? [business.industry] : [])))],
+      software: [...new Set(items.flatMap((business) => business.software.map((software) => software.name)))],
+    }),
+    [items],
+  );
+  const openBusiness = search.business
+    ? items.find((business) => business.id === search.business)
+    : undefined;
+  const setFilters = (filters: Filters | undefined) => onSearchChange({ filters, page: 0 });
+  const onOpenBusiness = (id: string) => onSearchChange({ business: id });
+  const canShare = info.data ? sessionAccessAllows(info.data.access, 'share') : false;
+  const canRun = info.data ? sessionAccessAllows(info.data.access, 'run') : false;
 
   return (
     <Stack gap="md">
@@ -91,137 +149,194 @@ function SessionResults({ sessionId, search, onSearchChange }: ResultsPageProps 
       )}
 
       {!info.isError && (
-        <>
-          <ResultsToolbar search={search} onSearchChange={onSearchChange} total={data?.total} />
+        <Tabs
+          value={search.view}
+          onChange={(view) => view && onSearchChange({ view: view as ResultView, business: undefined })}
+          keepMounted={false}
+        >
+          <Tabs.List mb="md">
+            <Tabs.Tab value="table" leftSection={<IconTable size={16} />}>
+              Table
+            </Tabs.Tab>
+            <Tabs.Tab value="map" leftSection={<IconMap size={16} />}>
+              Map
+            </Tabs.Tab>
+            <Tabs.Tab value="icp" leftSection={<IconTarget size={16} />}>
+              ICP
+            </Tabs.Tab>
+          </Tabs.List>
 
-          {results.isError && (
-            <ErrorState
-              title="The businesses could not be loaded"
-              error={results.error}
-              onRetry={() => void results.refetch()}
-              isRetrying={results.isFetching}
-            />
-          )}
-
-          {results.isPending && !results.isError && <ResultsSkeleton />}
-
-          {data && data.total === 0 && (
-            <Paper withBorder p="xl">
-              {search.search ? (
-                <EmptyState
-                  icon={<IconSearch size={32} />}
-                  title={`No businesses match “${search.search}”`}
-                  description="Search looks at names, websites, categories and cities. Try fewer words."
-                >
-                  <EmptyState.Actions>
-                    <Button variant="default" onClick={() => onSearchChange({ search: undefined, page: 0 })}>
-                      Clear search
-                    </Button>
-                  </EmptyState.Actions>
-                </EmptyState>
-              ) : isLive ? (
-                <EmptyState
-                  icon={<IconBuildingStore size={32} />}
-                  title="Nothing found yet"
-                  description="The session is still running; businesses show up here as they are found."
-                />
+          {isIcp ? (
+            <Tabs.Panel value="icp">
+              {renderIcp ? (
+                renderIcp({ sessionId, info: info.data })
               ) : (
-                <EmptyState
-                  icon={<IconBuildingStore size={32} />}
-                  title="This session found no businesses"
-                  description="Try another category or a larger area, other competitors, or another file."
-                >
-                  <EmptyState.Actions>
-                    <ButtonLink to="/" leftSection={<IconPlus size={16} />}>
-                      Start a discovery
-                    </ButtonLink>
-                  </EmptyState.Actions>
-                </EmptyState>
+                <Text c="dimmed">The ICP overview is not available here.</Text>
               )}
-            </Paper>
-          )}
+            </Tabs.Panel>
+          ) : (
+            <Tabs.Panel value={search.view}>
+              <Stack gap="md">
+                <ResultsToolbar
+                  search={search}
+                  onSearchChange={onSearchChange}
+                  total={data?.total}
+                  sessionId={sessionId}
+                  isFilterPanelOpen={isFilterPanelOpen}
+                  onToggleFilterPanel={() => setFilterPanelOpen((open) => !open)}
+                  columnVisibility={columnVisibility}
+                  onColumnVisibilityChange={setColumnVisibility}
+                  onShare={canShare && renderShare ? () => setShareOpen(true) : undefined}
+                  isTable={search.view === 'table'}
+                />
+                {isFilterPanelOpen && (
+                  <FilterPanel
+                    filters={search.filters}
+                    onFiltersChange={setFilters}
+                    suggestions={suggestions}
+                  />
+                )}
+                <ActiveFilters filters={search.filters} onFiltersChange={setFilters} />
+                {selectedIds.length > 0 && (
+                  <SelectionBar
+                    sessionId={sessionId}
+                    selectedIds={selectedIds}
+                    canRun={canRun}
+                    onClear={() => setSelection({})}
+                  />
+                )}
 
-          {data && data.total > 0 && (
-            <Paper withBorder style={{ opacity: results.isPlaceholderData ? 0.6 : 1 }}>
-              <ResultsTable
-                businesses={data.items}
-                sort={{ sortBy: search.sortBy, sortOrder: search.sortOrder }}
-                onSortChange={(sort) => onSearchChange({ ...sort, page: 0 })}
-              />
-            </Paper>
-          )}
+                {results.isError && (
+                  <ErrorState
+                    title="The businesses could not be loaded"
+                    error={results.error}
+                    onRetry={() => void results.refetch()}
+                    isRetrying={results.isFetching}
+                  />
+                )}
 
-          {data && data.total > 0 && (
-            <ResultsPagination
-              total={data.total}
-              page={search.page}
-              pageSize={search.pageSize}
-              onPageChange={(page) => onSearchChange({ page })}
-              onPageSizeChange={(pageSize) => onSearchChange({ pageSize, page: 0 })}
-            />
-          )}
+                {results.isPending && !results.isError && <ResultsSkeleton />}
 
-          {hasOsm && (
-            <Text size="xs" c="dimmed" data-testid="osm-attribution">
-              Contains data ©{' '}
-              <Anchor
-                href="https://www.openstreetmap.org/copyright"
-                target="_blank"
-                rel="noreferrer"
-                size="xs"
-              >
-                OpenStreetMap contributors
-              </Anchor>
-              , available under the Open Database License.
-            </Text>
+                {data && data.total === 0 && (
+                  <NoResults search={search} isLive={isLive} onSearchChange={onSearchChange} />
+                )}
+
+                {data && data.total > 0 && search.view === 'table' && (
+                  <Paper withBorder style={{ overflow: 'hidden' }}>
+                    <ResultsTable
+                      businesses={data.items}
+                      sort={{ sortBy: search.sortBy, sortOrder: search.sortOrder }}
+                      onSortChange={(sort) => onSearchChange({ ...sort, page: 0 })}
+                      columnVisibility={columnVisibility}
+                      selection={selection}
+                      onSelectionChange={setSelection}
+                      onOpenBusiness={onOpenBusiness}
+                      openBusinessId={search.business}
+                    />
+                  </Paper>
+                )}
+
+                {data && data.total > 0 && search.view === 'map' && (
+                  <ResultsMap businesses={data.items} onOpenBusiness={onOpenBusiness} />
+                )}
+
+                {data && data.total > 0 && (
+                  <ResultsPagination
+                    total={data.total}
+                    page={search.page}
+                    pageSize={search.pageSize}
+                    onPageChange={(page) => onSearchChange({ page })}
+                    onPageSizeChange={(pageSize) => onSearchChange({ pageSize, page: 0 })}
+                  />
+                )}
+
+                {hasOsm && <OsmAttribution />}
+              </Stack>
+            </Tabs.Panel>
           )}
-        </>
+        </Tabs>
       )}
+
+      <BusinessDrawer
+        business={openBusiness}
+        isMissing={search.business !== undefined && data !== undefined && !openBusiness && !isIcp}
+        onClose={() => onSearchChange({ business: undefined })}
+        extra={renderBusinessExtra}
+      />
+      {info.data &&
+        renderShare?.({ session: info.data, opened: isShareOpen, onClose: () => setShareOpen(false) })}
     </Stack>
   );
 }
 
-function ResultsToolbar({
+function NoResults({
   search,
+  isLive,
   onSearchChange,
-  total,
-}: Pick<ResultsPageProps, 'search' | 'onSearchChange'> & { total: number | undefined }) {
-  const [text, setText] = useState(search.search ?? '');
-  // The search text last sent to the address: a different one there came from elsewhere ("Clear search",
-  // going back) and replaces what is in the box.
-  const sentText = useRef(search.search ?? '');
-  useEffect(() => {
-    const fromAddress = search.search ?? '';
-    if (fromAddress !== sentText.current) {
-      sentText.current = fromAddress;
-      setText(fromAddress);
-    }
-  }, [search.search]);
-  const applySearch = useDebouncedCallback((value: string) => {
-    sentText.current = value.trim();
-    onSearchChange({ search: value.trim() || undefined, page: 0 });
-  }, SEARCH_DEBOUNCE_MS);
-
+}: Pick<ResultsPageProps, 'search' | 'onSearchChange'> & { isLive: boolean }) {
+  if (search.search || search.filters) {
+    return (
+      <Paper withBorder p="xl">
+        <EmptyState
+          icon={search.search ? <IconSearch size={32} /> : <IconFilterOff size={32} />}
+          title={
+            search.search ? `No businesses match “${search.search}”` : 'No businesses match these filters'
+          }
+          description="Search looks at names, websites, categories, cities and summaries. Try fewer words or fewer filters."
+        >
+          <EmptyState.Actions>
+            {search.search && (
+              <Button variant="default" onClick={() => onSearchChange({ search: undefined, page: 0 })}>
+                Clear search
+              </Button>
+            )}
+            {search.filters && (
+              <Button variant="default" onClick={() => onSearchChange({ filters: undefined, page: 0 })}>
+                Clear filters
+              </Button>
+            )}
+          </EmptyState.Actions>
+        </EmptyState>
+      </Paper>
+    );
+  }
+  if (isLive) {
+    return (
+      <Paper withBorder p="xl">
+        <EmptyState
+          icon={<IconBuildingStore size={32} />}
+          title="Nothing found yet"
+          description="The session is still running; businesses show up here as they are found."
+        />
+      </Paper>
+    );
+  }
   return (
-    <Group justify="space-between" gap="sm">
-      <TextInput
-        aria-label="Search businesses"
-        placeholder="Search name, website, category, city"
-        leftSection={<IconSearch size={16} />}
-        value={text}
-        onChange={(event) => {
-          setText(event.currentTarget.value);
-          applySearch(event.currentTarget.value);
-        }}
-        style={{ flex: 1, minWidth: 220, maxWidth: 420 }}
-      />
-      {total !== undefined && (
-        <Text size="sm" c="dimmed" data-testid="results-total">
-          {total.toLocaleString('en-US')} {total === 1 ? 'business' : 'businesses'}
-          {search.search ? ' match' : ''}
-        </Text>
-      )}
-    </Group>
+    <Paper withBorder p="xl">
+      <EmptyState
+        icon={<IconBuildingStore size={32} />}
+        title="This session found no businesses"
+        description="Try another category or a larger area, other competitors, or another file."
+      >
+        <EmptyState.Actions>
+          <ButtonLink to="/" leftSection={<IconPlus size={16} />}>
+            Start a discovery
+          </ButtonLink>
+        </EmptyState.Actions>
+      </EmptyState>
+    </Paper>
+  );
+}
+
+function OsmAttribution() {
+  return (
+    <Text size="xs" c="dimmed" data-testid="osm-attribution">
+      Contains data ©{' '}
+      <Anchor href="https://www.openstreetmap.org/copyright" target="_blank" rel="noreferrer" size="xs">
+        OpenStreetMap contributors
+      </Anchor>
+      , available under the Open Database License.
+    </Text>
   );
 }
 
@@ -251,11 +366,14 @@ function ResultsPagination({
       <Group gap="sm">
         <Select
           aria-label="Businesses per page"
-          data={RESULT_PAGE_SIZES.map((size) => ({ value: String(size), label: `${size} per page` }))}
+          data={RESULT_PAGE_SIZES.map((size) => ({
+            value: String(size),
+            label: `${size.toLocaleString('en-US')} per page`,
+          }))}
           value={String(pageSize)}
           onChange={(value) => value && onPageSizeChange(Number(value))}
           allowDeselect={false}
-          w={140}
+          w={150}
           size="xs"
         />
         {pages > 1 && (

@@ -1,129 +1,17 @@
 import type { Business, SortField } from '@argo/contract';
-import { Anchor, Badge, Group, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Group, Table, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
-import { createColumnHelper, metaHelper, tableFeatures, useTable } from '@tanstack/react-table';
-import dayjs from 'dayjs';
+import type { RowSelectionState } from '@tanstack/react-table';
+import { useTable } from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type CSSProperties, type ReactNode, useRef } from 'react';
+import type { ColumnVisibility } from '../column-choice';
+import { columns, features } from './columns';
 
-export const SOURCE_LABELS: Record<string, string> = {
-  osm: 'OpenStreetMap',
-  google_places: 'Google Places',
-  competitor: 'Competitor site',
-  import: 'CSV',
-};
-
-interface ResultsColumnMeta {
-  /** The API's sort field behind the column; no sorting without one. */
-  sortField?: SortField;
-  /** Which way a first click sorts. */
-  firstOrder?: 'asc' | 'desc';
-}
-
-const features = tableFeatures({ columnMeta: metaHelper<ResultsColumnMeta>() });
-const helper = createColumnHelper<typeof features, Business>();
-
-const dash = (
-  <Text span c="dimmed" size="sm">
-    —
-  </Text>
-);
-
-/** The host of a website, for a short link text. */
-function hostOf(business: Business): string {
-  if (business.domain) return business.domain;
-  try {
-    return new URL(business.website ?? '').hostname.replace(/^www\./, '');
-  } catch {
-    return business.website ?? '';
-  }
-}
-
-/** Distinct sources of a business (merged duplicates keep each one). */
-function sourcesOf(business: Business): string[] {
-  const names = business.sources.map((source) => source.source);
-  return [...new Set(names.length > 0 ? names : [business.source])];
-}
-
-const columns = helper.columns([
-  helper.accessor('name', {
-    header: 'Name',
-    meta: { sortField: 'name', firstOrder: 'asc' },
-    cell: (info) => (
-      <Text fw={500} size="sm">
-        {info.getValue()}
-      </Text>
-    ),
-  }),
-  helper.accessor('website', {
-    header: 'Website',
-    meta: { sortField: 'domain', firstOrder: 'asc' },
-    cell: (info) => {
-      const website = info.getValue();
-      if (!website) return dash;
-      return (
-        <Anchor href={website} target="_blank" rel="noreferrer noopener" size="sm">
-          {hostOf(info.row.original)}
-        </Anchor>
-      );
-    },
-  }),
-  helper.accessor('phone', {
-    header: 'Phone',
-    cell: (info) => {
-      const phone = info.getValue();
-      return phone ? (
-        <Anchor href={`tel:${phone}`} size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {phone}
-        </Anchor>
-      ) : (
-        dash
-      );
-    },
-  }),
-  helper.accessor('city', {
-    header: 'City',
-    meta: { sortField: 'city', firstOrder: 'asc' },
-    cell: (info) => {
-      const { city, region } = info.row.original;
-      if (!city) return dash;
-      return <Text size="sm">{region ? `${city}, ${region}` : city}</Text>;
-    },
-  }),
-  helper.accessor('category', {
-    header: 'Category',
-    meta: { sortField: 'category', firstOrder: 'asc' },
-    cell: (info) => (info.getValue() ? <Text size="sm">{info.getValue()}</Text> : dash),
-  }),
-  helper.display({
-    id: 'sources',
-    header: 'Sources',
-    meta: { sortField: 'source', firstOrder: 'asc' },
-    cell: (info) => (
-      <Group gap={4} wrap="wrap">
-        {sourcesOf(info.row.original).map((source) => (
-          <Badge key={source} variant="light" color={source === 'osm' ? 'green' : 'gray'} size="sm">
-            {SOURCE_LABELS[source] ?? source}
-          </Badge>
-        ))}
-        {info.row.original.sources.length > 1 && (
-          <Tooltip label={`Merged from ${info.row.original.sources.length} records`}>
-            <Text span size="xs" c="dimmed">
-              ×{info.row.original.sources.length}
-            </Text>
-          </Tooltip>
-        )}
-      </Group>
-    ),
-  }),
-  helper.accessor('first_seen_at', {
-    header: 'First seen',
-    meta: { sortField: 'first_seen_at', firstOrder: 'desc' },
-    cell: (info) => (
-      <Text size="sm" title={info.getValue()} style={{ whiteSpace: 'nowrap' }}>
-        {dayjs(info.getValue()).format('D MMM YYYY')}
-      </Text>
-    ),
-  }),
-]);
+/** Pages up to this size render every row; bigger ones only the rows in view (issue 6: 5,000-row pages). */
+export const VIRTUALISE_ABOVE = 100;
+const ROW_HEIGHT_ESTIMATE = 41;
+const OVERSCAN_ROWS = 12;
 
 export interface ResultsSort {
   sortBy: SortField;
@@ -134,11 +22,37 @@ interface ResultsTableProps {
   businesses: Business[];
   sort: ResultsSort;
   onSortChange: (sort: ResultsSort) => void;
+  columnVisibility: ColumnVisibility;
+  /** Selected business ids (kept across pages). */
+  selection: RowSelectionState;
+  onSelectionChange: (selection: RowSelectionState) => void;
+  onOpenBusiness: (id: string) => void;
+  /** The business whose details are open, highlighted. */
+  openBusinessId?: string | undefined;
 }
 
 /** One page of businesses; the server sorts (a header click changes sortBy/sortOrder in the address). */
-export function ResultsTable({ businesses, sort, onSortChange }: ResultsTableProps) {
-  const table = useTable({ features, columns, data: businesses, getRowId: (row) => row.id });
+export function ResultsTable({
+  businesses,
+  sort,
+  onSortChange,
+  columnVisibility,
+  selection,
+  onSelectionChange,
+  onOpenBusiness,
+  openBusinessId,
+}: ResultsTableProps) {
+  const table = useTable({
+    features,
+    columns,
+    data: businesses,
+    getRowId: (row) => row.id,
+    state: { columnVisibility, rowSelection: selection },
+    onRowSelectionChange: (updater) =>
+      onSelectionChange(typeof updater === 'function' ? updater(selection) : updater),
+    enableRowSelection: true,
+    meta: { onOpenBusiness },
+  });
 
   const toggle = (field: SortField, firstOrder: 'asc' | 'desc') => {
     if (sort.sortBy === field)
@@ -146,57 +60,138 @@ export function ResultsTable({ businesses, sort, onSortChange }: ResultsTablePro
     else onSortChange({ sortBy: field, sortOrder: firstOrder });
   };
 
-  return (
-    <Table.ScrollContainer minWidth={960}>
-      <Table verticalSpacing="xs" highlightOnHover aria-label="Businesses">
-        <Table.Thead>
-          {table.getHeaderGroups().map((group) => (
-            <Table.Tr key={group.id}>
-              {group.headers.map((header) => {
-                const meta = header.column.columnDef.meta;
-                const field = meta?.sortField;
-                const label = <table.FlexRender header={header} />;
-                if (!field) return <Table.Th key={header.id}>{label}</Table.Th>;
-                const isSorted = sort.sortBy === field;
-                const Icon = !isSorted
-                  ? IconArrowsSort
-                  : sort.sortOrder === 'asc'
-                    ? IconArrowUp
-                    : IconArrowDown;
+  const rows = table.getRowModel().rows;
+  const isVirtual = rows.length > VIRTUALISE_ABOVE;
+  const scrollRef = useRef<HTMLElement>(null);
+  const virtualizer = useVirtualizer({
+    count: isVirtual ? rows.length : 0,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT_ESTIMATE,
+    overscan: OVERSCAN_ROWS,
+  });
+  const visibleColumnCount = table.getVisibleLeafColumns().length;
+
+  const renderRow = (row: (typeof rows)[number], style?: CSSProperties, index?: number) => (
+    <Table.Tr
+      key={row.id}
+      data-testid="business-row"
+      data-index={index}
+      ref={isVirtual ? virtualizer.measureElement : undefined}
+      aria-selected={row.getIsSelected()}
+      bg={
+        row.id === openBusinessId
+          ? 'var(--mantine-primary-color-light)'
+          : row.getIsSelected()
+            ? 'var(--mantine-color-default-hover)'
+            : undefined
+      }
+      style={style}
+    >
+      {row.getVisibleCells().map((cell) => (
+        <Table.Td
+          key={cell.id}
+          data-column={cell.column.id}
+          style={cell.column.columnDef.meta?.isNarrow ? { whiteSpace: 'nowrap' } : undefined}
+        >
+          <table.FlexRender cell={cell} />
+        </Table.Td>
+      ))}
+    </Table.Tr>
+  );
+
+  let body: ReactNode;
+  if (isVirtual) {
+    const items = virtualizer.getVirtualItems();
+    const top = items[0]?.start ?? 0;
+    const bottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+    body = (
+      <>
+        {top > 0 && (
+          <tr aria-hidden>
+            <td colSpan={visibleColumnCount} style={{ height: top, padding: 0, border: 0 }} />
+          </tr>
+        )}
+        {items.map((item) => {
+          const row = rows[item.index];
+          return row ? renderRow(row, undefined, item.index) : null;
+        })}
+        {bottom > 0 && (
+          <tr aria-hidden>
+            <td colSpan={visibleColumnCount} style={{ height: bottom, padding: 0, border: 0 }} />
+          </tr>
+        )}
+      </>
+    );
+  } else {
+    body = rows.map((row) => renderRow(row));
+  }
+
+  const tableElement = (
+    <Table
+      verticalSpacing="xs"
+      highlightOnHover
+      aria-label="Businesses"
+      aria-rowcount={isVirtual ? rows.length + 1 : undefined}
+      stickyHeader={isVirtual}
+    >
+      <Table.Thead>
+        {table.getHeaderGroups().map((group) => (
+          <Table.Tr key={group.id}>
+            {group.headers.map((header) => {
+              const meta = header.column.columnDef.meta;
+              const field = meta?.sortField;
+              const label = <table.FlexRender header={header} />;
+              if (!field)
                 return (
-                  <Table.Th
-                    key={header.id}
-                    aria-sort={isSorted ? (sort.sortOrder === 'asc' ? 'ascending' : 'descending') : 'none'}
-                  >
-                    <UnstyledButton
-                      onClick={() => toggle(field, meta?.firstOrder ?? 'asc')}
-                      fw={700}
-                      fz="sm"
-                      aria-label={`Sort by ${String(header.column.columnDef.header)}`}
-                    >
-                      <Group gap={4} wrap="nowrap">
-                        {label}
-                        <Icon size={14} opacity={isSorted ? 1 : 0.4} aria-hidden />
-                      </Group>
-                    </UnstyledButton>
+                  <Table.Th key={header.id} style={{ whiteSpace: 'nowrap' }}>
+                    {label}
                   </Table.Th>
                 );
-              })}
-            </Table.Tr>
-          ))}
-        </Table.Thead>
-        <Table.Tbody>
-          {table.getRowModel().rows.map((row) => (
-            <Table.Tr key={row.id} data-testid="business-row">
-              {row.getAllCells().map((cell) => (
-                <Table.Td key={cell.id}>
-                  <table.FlexRender cell={cell} />
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+              const isSorted = sort.sortBy === field;
+              const Icon = !isSorted
+                ? IconArrowsSort
+                : sort.sortOrder === 'asc'
+                  ? IconArrowUp
+                  : IconArrowDown;
+              return (
+                <Table.Th
+                  key={header.id}
+                  aria-sort={isSorted ? (sort.sortOrder === 'asc' ? 'ascending' : 'descending') : 'none'}
+                >
+                  <UnstyledButton
+                    onClick={() => toggle(field, meta?.firstOrder ?? 'asc')}
+                    fw={700}
+                    fz="sm"
+                    aria-label={`Sort by ${meta?.label ?? header.column.id}`}
+                  >
+                    <Group gap={4} wrap="nowrap">
+                      {label}
+                      <Icon size={14} opacity={isSorted ? 1 : 0.4} aria-hidden />
+                    </Group>
+                  </UnstyledButton>
+                </Table.Th>
+              );
+            })}
+          </Table.Tr>
+        ))}
+      </Table.Thead>
+      <Table.Tbody>{body}</Table.Tbody>
+    </Table>
   );
+
+  if (isVirtual) {
+    return (
+      <section
+        ref={scrollRef}
+        data-testid="results-scroll"
+        aria-label="Businesses, scroll for more"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+        tabIndex={0}
+        style={{ maxHeight: '70vh', overflow: 'auto', contain: 'strict', height: '70vh' }}
+      >
+        {tableElement}
+      </section>
+    );
+  }
+  return <Table.ScrollContainer minWidth={960}>{tableElement}</Table.ScrollContainer>;
 }

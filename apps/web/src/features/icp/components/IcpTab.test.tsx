@@ -1,0 +1,144 @@
+import type { GeneratedContent, IcpOverview, IcpProfile } from '@argo/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, makeInfo, renderApp, SESSION_ID, type SentRequest } from '../../discovery/test-utils';
+
+const VENTURE_ID = '00000000-0000-4000-8000-0000000000f1';
+const PROFILE_ID = '00000000-0000-4000-8000-0000000000f2';
+const BUSINESS_ID = '00000000-0000-4000-8000-0000000000f3';
+
+const overview: IcpOverview = {
+  by_tier: { A: 3, B: 5, C: 2, D: 1, unscored: 4 },
+  score_histogram: [
+    { from: 0, to: 50, count: 3 },
+    { from: 50, to: 100, count: 8 },
+  ],
+  top_industries: [{ name: 'Food & Beverage', count: 7 }],
+  top_software: [{ name: 'Shopify', count: 4 }],
+  hiring_share: 0.25,
+  places: [{ name: 'Berlin', count: 11 }],
+  narrative: '11 of 15 businesses are scored; 3 are tier A, mostly bakeries in Berlin.',
+  generated_by: 'builtin',
+};
+
+const profile: IcpProfile = {
+  id: PROFILE_ID,
+  venture_id: VENTURE_ID,
+  session_id: SESSION_ID,
+  name: 'Berlin bakeries on Shopify',
+  criteria: {
+    industries: ['Food & Beverage'],
+    locations: ['Berlin'],
+    keywords: [],
+    exclude_keywords: [],
+    employee_min: null,
+    employee_max: null,
+    software_signals: ['Shopify'],
+    hiring_signal: null,
+  },
+  size: 6,
+  examples: [{ business_id: BUSINESS_ID, name: 'Brot & Butter' }],
+  why: 'They sell online and are growing.',
+  generated_by: 'builtin',
+  created_at: '2026-03-01T00:00:00.000Z',
+};
+
+const content: GeneratedContent = {
+  generated_by: 'builtin',
+  items: [
+    {
+      kind: 'cold_email',
+      subject: 'Your Shopify bakery in Berlin',
+      body: 'Hello, I saw that you run Shopify.',
+      claims: [
+        {
+          text: 'you run Shopify',
+          field: 'software',
+          business_id: BUSINESS_ID,
+          source_url: 'https://brot.example/',
+        },
+      ],
+    },
+    { kind: 'linkedin_note', subject: null, body: 'Hi! Fellow Berliner here.', claims: [] },
+    { kind: 'call_opener', subject: null, body: 'Hi, calling about your online shop.', claims: [] },
+  ],
+};
+
+function handlers() {
+  return {
+    [`GET /api/user/session/${SESSION_ID}/info`]: () =>
+      json(
+        200,
+        makeInfo({
+          status: 'completed',
+          venture_id: VENTURE_ID,
+          counts: { businesses: 15, by_enrichment_state: { done: 11 } },
+        }),
+      ),
+    'POST /api/icp/overview': () => json(200, overview),
+    'GET /api/icp/profiles': () => json(200, []),
+    'POST /api/icp/create_profiles': () => json(200, [profile]),
+    'POST /api/icp/generate_content': () => json(200, content),
+  } as Record<string, (request: SentRequest) => Response>;
+}
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+describe('the ICP tab', { timeout: 20_000 }, () => {
+  it('charts the overview, creates profiles and writes content with copy buttons, claims and who wrote it', async () => {
+    const { sent } = renderApp(`/results?session_id=${SESSION_ID}&view=icp`, handlers());
+    expect((await screen.findByTestId('icp-narrative')).textContent).toBe(overview.narrative);
+    expect(await screen.findByText(/No profiles yet/)).toBeTruthy();
+    expect(sent.find((request) => request.path === '/api/icp/profiles')?.query.get('venture_id')).toBe(
+      VENTURE_ID,
+    );
+    expect(sent.find((request) => request.path === '/api/icp/overview')?.body).toEqual({
+      session_id: SESSION_ID,
+    });
+    const tiers = screen.getByRole('list', { name: 'Businesses by tier' });
+    expect(
+      within(tiers)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Tier A3', 'Tier B5', 'Tier C2', 'Tier D1', 'Not scored4']);
+    expect(screen.getByRole('img', { name: /Score histogram\. 0–50: 3, 50–100: 8/ })).toBeTruthy();
+    expect(screen.getByRole('img', { name: '25% of analysed businesses are hiring' })).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Top software' })).getByText('Shopify')).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Places' })).getByText('Berlin')).toBeTruthy();
+    expect(screen.getAllByTestId('generated-by')[0]?.textContent).toMatch(/built-in generator/);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Create profiles' }));
+    const card = await screen.findByRole('article', { name: 'Profile Berlin bakeries on Shopify' });
+    expect(sent.find((request) => request.path === '/api/icp/create_profiles')?.body).toEqual({
+      session_id: SESSION_ID,
+      count: 3,
+    });
+    expect(within(card).getByText('Uses Shopify')).toBeTruthy();
+    expect(within(card).getByText(/For example: Brot & Butter/)).toBeTruthy();
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Generate content' }));
+    const email = await within(card).findByRole('article', { name: 'Cold email' });
+    expect(sent.find((request) => request.path === '/api/icp/generate_content')?.body).toEqual({
+      profile_id: PROFILE_ID,
+    });
+    expect(within(email).getByText('Subject: Your Shopify bakery in Berlin')).toBeTruthy();
+    const claims = within(email).getByRole('list', { name: 'Claims of the cold email' });
+    expect(claims.textContent).toContain('“you run Shopify”');
+    expect(claims.textContent).toContain('detected software');
+    expect(within(claims).getByRole('link', { name: 'https://brot.example/' })).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Copy linkedin note' })).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Copy call opener' })).toBeTruthy();
+    expect(within(card).getByTestId('generated-by').textContent).toMatch(/built-in generator/);
+  });
+
+  it('says when the overview cannot be loaded', async () => {
+    const answers = handlers();
+    answers['POST /api/icp/overview'] = () =>
+      json(404, { error: { code: 'not_found', message: 'Session not found' } });
+    renderApp(`/results?session_id=${SESSION_ID}&view=icp`, answers);
+    const alert = (await screen.findByText('The ICP overview could not be loaded')).closest('[role="alert"]');
+    await waitFor(() => expect(alert?.textContent).toContain('Server error (404): Session not found'));
+  });
+});

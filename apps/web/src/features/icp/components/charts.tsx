@@ -1,0 +1,154 @@
+import type { IcpOverview, NameCount } from '@argo/contract';
+import { Box, Group, RingProgress, Stack, Text } from '@mantine/core';
+
+/*
+ * Small charts drawn with plain HTML and SVG: nothing to load, readable by screen readers (each bar is text
+ * as well), and they render the same in tests as in the browser.
+ */
+
+const TIER_COLORS: Record<string, string> = {
+  A: 'var(--mantine-color-green-6)',
+  B: 'var(--mantine-color-teal-5)',
+  C: 'var(--mantine-color-yellow-6)',
+  D: 'var(--mantine-color-gray-6)',
+  unscored: 'var(--mantine-color-gray-4)',
+};
+
+interface BarListProps {
+  label: string;
+  items: NameCount[];
+  /** Colour per name; the primary colour otherwise. */
+  colors?: Record<string, string>;
+  empty?: string;
+}
+
+/** Horizontal bars, longest = the largest count; a list of "name count" for assistive technology. */
+export function BarList({ label, items, colors, empty = 'Nothing yet' }: BarListProps) {
+  const max = Math.max(1, ...items.map((item) => item.count));
+  if (items.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {empty}
+      </Text>
+    );
+  return (
+    <Stack gap={6} component="ul" aria-label={label} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      {items.map((item) => (
+        <li key={item.name}>
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Text size="sm" truncate="end">
+              {item.name}
+            </Text>
+            <Text size="sm" fw={500}>
+              {item.count.toLocaleString('en-US')}
+            </Text>
+          </Group>
+          <Box
+            h={6}
+            mt={2}
+            style={{
+              width: `${Math.max(2, (item.count / max) * 100)}%`,
+              background: colors?.[item.name] ?? 'var(--mantine-primary-color-filled)',
+              borderRadius: 3,
+            }}
+            aria-hidden
+          />
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
+const TIER_ORDER = ['A', 'B', 'C', 'D', 'unscored'] as const;
+
+export function TierBars({ byTier }: { byTier: IcpOverview['by_tier'] }) {
+  const items = TIER_ORDER.map((tier) => ({
+    name: tier === 'unscored' ? 'Not scored' : `Tier ${tier}`,
+    count: byTier[tier] ?? 0,
+  }));
+  const colors = Object.fromEntries(
+    TIER_ORDER.map((tier) => [
+      tier === 'unscored' ? 'Not scored' : `Tier ${tier}`,
+      TIER_COLORS[tier] as string,
+    ]),
+  );
+  return <BarList label="Businesses by tier" items={items} colors={colors} />;
+}
+
+const HIST_WIDTH = 400;
+const HIST_HEIGHT = 140;
+const AXIS = 18;
+
+/** Score buckets as vertical bars over 0..100. */
+export function ScoreHistogram({ buckets }: { buckets: IcpOverview['score_histogram'] }) {
+  if (buckets.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        No scores yet
+      </Text>
+    );
+  const max = Math.max(1, ...buckets.map((bucket) => bucket.count));
+  const barWidth = HIST_WIDTH / buckets.length;
+  const summary = buckets.map((bucket) => `${bucket.from}–${bucket.to}: ${bucket.count}`).join(', ');
+  return (
+    <svg
+      viewBox={`0 0 ${HIST_WIDTH} ${HIST_HEIGHT + AXIS}`}
+      width="100%"
+      role="img"
+      aria-label={`Score histogram. ${summary}`}
+    >
+      {buckets.map((bucket, index) => {
+        const height = (bucket.count / max) * HIST_HEIGHT;
+        return (
+          <g key={`${bucket.from}-${bucket.to}`}>
+            <rect
+              x={index * barWidth + 2}
+              y={HIST_HEIGHT - height}
+              width={barWidth - 4}
+              height={height}
+              fill="var(--mantine-primary-color-filled)"
+              rx={2}
+            >
+              <title>{`Score ${bucket.from}–${bucket.to}: ${bucket.count}`}</title>
+            </rect>
+            {(index === 0 || index === buckets.length - 1 || index % 2 === 0) && (
+              <text
+                x={index * barWidth + barWidth / 2}
+                y={HIST_HEIGHT + 13}
+                fontSize={11}
+                textAnchor="middle"
+                fill="currentColor"
+              >
+                {bucket.from}
+              </text>
+            )}
+          </g>
+        );
+      })}
+    </svg>
+  );
+}
+
+export function HiringShare({ share }: { share: number }) {
+  const percent = Math.round(share * 100);
+  return (
+    <Group gap="md">
+      <RingProgress
+        size={96}
+        thickness={10}
+        roundCaps
+        sections={[{ value: percent, color: 'grape' }]}
+        label={
+          <Text ta="center" fw={700} size="lg">
+            {percent}%
+          </Text>
+        }
+        role="img"
+        aria-label={`${percent}% of analysed businesses are hiring`}
+      />
+      <Text size="sm" c="dimmed" maw={180}>
+        of the businesses whose careers pages were analysed are hiring
+      </Text>
+    </Group>
+  );
+}

@@ -1,0 +1,357 @@
+import type { Business } from '@argo/contract';
+import { Anchor, Badge, Divider, Drawer, Group, List, Stack, Table, Text, ThemeIcon } from '@mantine/core';
+import { IconCheck, IconX } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import { EnrichmentStateBadge, hostOf, SOURCE_LABELS, TierBadge } from './columns';
+
+interface BusinessDrawerProps {
+  /** The business to show; undefined closes the drawer. */
+  business: Business | undefined;
+  /** The drawer was asked for a business that is not on this page. */
+  isMissing?: boolean;
+  onClose: () => void;
+  /** More for this business (the ICP feature's outreach content), composed by the route. */
+  extra?: ((business: Business) => ReactNode) | undefined;
+}
+
+const when = (iso: string | null | undefined) => (iso ? dayjs(iso).format('D MMM YYYY, HH:mm') : null);
+
+/** Where a fact came from: a link to the page (or "imported", the source's name) and when it was seen. */
+function Source({
+  url,
+  label,
+  observedAt,
+}: {
+  url?: string | null;
+  label?: string;
+  observedAt?: string | null;
+}) {
+  const time = when(observedAt);
+  return (
+    <Text size="xs" c="dimmed" component="span" data-testid="fact-source">
+      {url ? (
+        <Anchor
+          href={url}
+          target="_blank"
+          rel="noreferrer noopener"
+          size="xs"
+          style={{ overflowWrap: 'anywhere' }}
+        >
+          {url}
+        </Anchor>
+      ) : (
+        (label ?? 'source not recorded')
+      )}
+      {time && <> · {time}</>}
+    </Text>
+  );
+}
+
+function Fact({ label, children, source }: { label: string; children: ReactNode; source?: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" fw={500}>
+        {label}
+      </Text>
+      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+      {source}
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title}>
+      <Divider label={title} labelPosition="left" mb="xs" />
+      <Stack gap="sm">{children}</Stack>
+    </section>
+  );
+}
+
+/** The detail drawer of /results: every fact about a business, each with where and when it was found. */
+export function BusinessDrawer({ business, isMissing = false, onClose, extra }: BusinessDrawerProps) {
+  return (
+    <Drawer
+      opened={business !== undefined || isMissing}
+      onClose={onClose}
+      position="right"
+      size="xl"
+      title={business ? business.name : 'Business'}
+      closeButtonProps={{ 'aria-label': 'Close details' }}
+    >
+      {business ? (
+        <BusinessFacts business={business} extra={extra} />
+      ) : (
+        <Text size="sm" c="dimmed">
+          This business is not on the current page of results. Close this panel and find it with the search.
+        </Text>
+      )}
+    </Drawer>
+  );
+}
+
+function BusinessFacts({ business, extra }: { business: Business; extra: BusinessDrawerProps['extra'] }) {
+  const details = business.details ?? {};
+  const pages = details.pages ?? [];
+  // A fact read from a page was observed when that page was fetched.
+  const fetchedAt = (url: string | null | undefined) =>
+    (url && pages.find((page) => page.url === url)?.fetched_at) || business.updated_at;
+  const firstSource = business.sources[0];
+  const placeSource = (
+    <Source
+      url={firstSource?.url}
+      label={`${SOURCE_LABELS[business.source] ?? business.source}${business.source_ref ? ` (${business.source_ref})` : ''}`}
+      observedAt={firstSource?.observed_at ?? business.first_seen_at}
+    />
+  );
+  const careers = details.careers;
+  const contacts = details.contacts ?? [];
+  const reasons = details.icp_reasons ?? [];
+  const address = [business.address, business.postal_code, business.city, business.region, business.country]
+    .filter(Boolean)
+    .join(', ');
+
+  return (
+    <Stack gap="lg" data-testid="business-details">
+      <Group gap="sm">
+        <EnrichmentStateBadge business={business} />
+        <TierBadge tier={business.icp_tier} score={business.icp_score} />
+        {business.hiring && (
+          <Badge color="grape" variant="light">
+            Hiring
+          </Badge>
+        )}
+      </Group>
+      {business.enrichment_error && (
+        <Text size="sm" c="red">
+          Enrichment failed: {business.enrichment_error}
+        </Text>
+      )}
+
+      <Section title="Contact and place">
+        {business.website && (
+          <Fact label="Website" source={placeSource}>
+            <Anchor href={business.website} target="_blank" rel="noreferrer noopener">
+              {hostOf(business)}
+            </Anchor>
+          </Fact>
+        )}
+        {business.email && (
+          <Fact label="Email" source={placeSource}>
+            {business.email}
+          </Fact>
+        )}
+        {business.phone && (
+          <Fact label="Phone" source={placeSource}>
+            {business.phone}
+          </Fact>
+        )}
+        {address && (
+          <Fact label="Address" source={placeSource}>
+            {address}
+          </Fact>
+        )}
+        {business.lat !== null && business.lng !== null && (
+          <Fact label="Coordinates" source={placeSource}>
+            {business.lat.toFixed(5)}, {business.lng.toFixed(5)}
+          </Fact>
+        )}
+        {business.category && (
+          <Fact label="Category" source={placeSource}>
+            {business.category}
+          </Fact>
+        )}
+        {business.rating !== null && (
+          <Fact label="Rating" source={placeSource}>
+            {business.rating.toFixed(1)}
+            {business.review_count !== null &&
+              ` from ${business.review_count.toLocaleString('en-US')} reviews`}
+          </Fact>
+        )}
+      </Section>
+
+      {contacts.length > 0 && (
+        <Section title="Contacts found on the website">
+          {contacts.map((contact) => (
+            <Fact
+              key={`${contact.kind}-${contact.value}`}
+              label={contact.kind.replace('_', ' ')}
+              source={<Source url={contact.source_url} observedAt={fetchedAt(contact.source_url)} />}
+            >
+              {contact.value}
+            </Fact>
+          ))}
+        </Section>
+      )}
+
+      {(business.summary || business.industry || (details.services ?? []).length > 0) && (
+        <Section title="What it does">
+          {business.summary && (
+            <Fact
+              label={`Summary (${details.summary_generated_by === 'model' ? 'written by a language model' : 'built-in summary'})`}
+              source={<Source url={pages[0]?.url} observedAt={pages[0]?.fetched_at ?? business.updated_at} />}
+            >
+              {business.summary}
+            </Fact>
+          )}
+          {business.industry && <Fact label="Industry">{business.industry}</Fact>}
+          {(details.services ?? []).length > 0 && (
+            <Fact label="Services">{(details.services ?? []).join(', ')}</Fact>
+          )}
+          {details.customer_type && <Fact label="Customers">{details.customer_type}</Fact>}
+          {details.size_hint && <Fact label="Size">{details.size_hint}</Fact>}
+        </Section>
+      )}
+
+      {business.software.length > 0 && (
+        <Section title="Software">
+          <Table aria-label="Software" verticalSpacing={4} fz="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Version</Table.Th>
+                <Table.Th>Confidence</Table.Th>
+                <Table.Th>Evidence</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {business.software.map((software) => (
+                <Table.Tr key={software.name}>
+                  <Table.Td>
+                    <Text size="sm" fw={500}>
+                      {software.name}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {software.category}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{software.version ?? '—'}</Table.Td>
+                  <Table.Td>{Math.round(software.confidence)}%</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                    <Text size="xs" ff="monospace">
+                      {software.evidence ?? '—'}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          {pages[0] && <Source url={pages[0].url} observedAt={pages[0].fetched_at} />}
+        </Section>
+      )}
+
+      {(careers || business.hiring !== null) && (
+        <Section title="Hiring">
+          <Fact
+            label="Hiring"
+            source={
+              careers?.url ? <Source url={careers.url} observedAt={fetchedAt(careers.url)} /> : undefined
+            }
+          >
+            {business.hiring === null ? 'Could not tell' : business.hiring ? 'Yes' : 'No open roles found'}
+            {careers?.ats && ` · applicant tracking: ${careers.ats}`}
+          </Fact>
+          {careers && careers.roles.length > 0 && (
+            <List size="sm" spacing={4} aria-label="Open roles">
+              {careers.roles.map((role) => (
+                <List.Item key={`${role.title}-${role.url ?? ''}-${role.location ?? ''}`}>
+                  {role.url ? (
+                    <Anchor href={role.url} target="_blank" rel="noreferrer noopener" size="sm">
+                      {role.title}
+                    </Anchor>
+                  ) : (
+                    role.title
+                  )}
+                  {(role.department || role.location) && (
+                    <Text span size="xs" c="dimmed">
+                      {' '}
+                      · {[role.department, role.location].filter(Boolean).join(' · ')}
+                    </Text>
+                  )}
+                </List.Item>
+              ))}
+            </List>
+          )}
+        </Section>
+      )}
+
+      {(business.icp_score !== null || reasons.length > 0) && (
+        <Section title="ICP fit">
+          <Fact label="Score and tier">
+            <TierBadge tier={business.icp_tier} score={business.icp_score} />
+          </Fact>
+          {reasons.length > 0 && (
+            <List size="sm" spacing={6} aria-label="ICP reasons" center>
+              {reasons.map((reason) => (
+                <List.Item
+                  key={`${reason.criterion}-${reason.evidence ?? ''}`}
+                  icon={
+                    <ThemeIcon
+                      size={18}
+                      radius="xl"
+                      color={reason.matched ? 'green' : 'gray'}
+                      aria-label={reason.matched ? 'matched' : 'not matched'}
+                    >
+                      {reason.matched ? <IconCheck size={12} /> : <IconX size={12} />}
+                    </ThemeIcon>
+                  }
+                >
+                  {reason.criterion}
+                  {reason.evidence && (
+                    <Text span size="xs" c="dimmed">
+                      {' '}
+                      — {reason.evidence}
+                    </Text>
+                  )}
+                </List.Item>
+              ))}
+            </List>
+          )}
+        </Section>
+      )}
+
+      <Section title="Sources">
+        {business.sources.map((source) => (
+          <Fact
+            key={`${source.source}-${source.source_ref ?? ''}`}
+            label={SOURCE_LABELS[source.source] ?? source.source}
+            source={
+              <Source
+                url={source.url}
+                label={source.source === 'import' ? 'imported' : undefined}
+                observedAt={source.observed_at ?? business.first_seen_at}
+              />
+            }
+          >
+            {source.source_ref ?? '—'}
+            {source.snippet && (
+              <Text size="xs" c="dimmed" fs="italic">
+                “{source.snippet}”
+              </Text>
+            )}
+          </Fact>
+        ))}
+        <Text size="xs" c="dimmed">
+          First seen {when(business.first_seen_at)} · updated {when(business.updated_at)}
+        </Text>
+      </Section>
+
+      {pages.length > 0 && (
+        <Section title="Pages read">
+          <List size="xs" spacing={2}>
+            {pages.map((page) => (
+              <List.Item key={page.url}>
+                <Source url={page.url} observedAt={page.fetched_at} />
+              </List.Item>
+            ))}
+          </List>
+        </Section>
+      )}
+
+      {extra?.(business)}
+    </Stack>
+  );
+}

@@ -1,0 +1,293 @@
+import type { Business, EnrichmentState, SortField, Tier } from '@argo/contract';
+import { Anchor, Badge, Checkbox, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  columnVisibilityFeature,
+  createColumnHelper,
+  metaHelper,
+  rowSelectionFeature,
+  tableFeatures,
+} from '@tanstack/react-table';
+import dayjs from 'dayjs';
+
+export const SOURCE_LABELS: Record<string, string> = {
+  osm: 'OpenStreetMap',
+  google_places: 'Google Places',
+  competitor: 'Competitor site',
+  import: 'CSV',
+};
+
+export const ENRICHMENT_STATE_LABELS: Record<EnrichmentState, string> = {
+  pending: 'Not enriched',
+  running: 'Enriching',
+  done: 'Enriched',
+  failed: 'Failed',
+  skipped: 'Skipped',
+};
+const ENRICHMENT_STATE_COLORS: Record<EnrichmentState, string> = {
+  pending: 'gray',
+  running: 'blue',
+  done: 'green',
+  failed: 'red',
+  skipped: 'yellow',
+};
+
+export const TIER_COLORS: Record<Tier, string> = { A: 'green', B: 'teal', C: 'yellow', D: 'gray' };
+
+export interface ResultsColumnMeta {
+  /** The API's sort field behind the column; no sorting without one. */
+  sortField?: SortField;
+  /** Which way a first click sorts. */
+  firstOrder?: 'asc' | 'desc';
+  /** The header's words (for "Sort by …"). */
+  label?: string;
+  /** Cells that should not wrap. */
+  isNarrow?: boolean;
+}
+
+/** What the cells need from the page: opening a business's details. */
+export interface ResultsTableMeta {
+  onOpenBusiness: (id: string) => void;
+}
+
+export const features = tableFeatures({
+  columnVisibilityFeature,
+  rowSelectionFeature,
+  columnMeta: metaHelper<ResultsColumnMeta>(),
+  tableMeta: metaHelper<ResultsTableMeta>(),
+});
+const helper = createColumnHelper<typeof features, Business>();
+
+const dash = (
+  <Text span c="dimmed" size="sm">
+    —
+  </Text>
+);
+
+/** The host of a website, for a short link text. */
+export function hostOf(business: Pick<Business, 'domain' | 'website'>): string {
+  if (business.domain) return business.domain;
+  try {
+    return new URL(business.website ?? '').hostname.replace(/^www\./, '');
+  } catch {
+    return business.website ?? '';
+  }
+}
+
+/** Distinct sources of a business (merged duplicates keep each one). */
+export function sourcesOf(business: Business): string[] {
+  const names = business.sources.map((source) => source.source);
+  return [...new Set(names.length > 0 ? names : [business.source])];
+}
+
+export function EnrichmentStateBadge({ business }: { business: Business }) {
+  const state = business.enrichment_state;
+  const badge = (
+    <Badge variant="light" color={ENRICHMENT_STATE_COLORS[state]} size="sm">
+      {ENRICHMENT_STATE_LABELS[state]}
+    </Badge>
+  );
+  return business.enrichment_error ? <Tooltip label={business.enrichment_error}>{badge}</Tooltip> : badge;
+}
+
+export function TierBadge({ tier, score }: { tier: Tier | null; score: number | null }) {
+  if (!tier && score === null) return dash;
+  return (
+    <Group gap={6} wrap="nowrap">
+      {tier && (
+        <Badge color={TIER_COLORS[tier]} size="sm" variant="filled" aria-label={`Tier ${tier}`}>
+          {tier}
+        </Badge>
+      )}
+      {score !== null && (
+        <Text size="sm" span>
+          {Math.round(score)}
+        </Text>
+      )}
+    </Group>
+  );
+}
+
+export const columns = helper.columns([
+  helper.display({
+    id: 'select',
+    header: ({ table }) => (
+      <Checkbox
+        aria-label="Select every business on this page"
+        checked={table.getIsAllRowsSelected()}
+        indeterminate={table.getIsSomeRowsSelected() && !table.getIsAllRowsSelected()}
+        onChange={(event) => table.toggleAllRowsSelected(event.currentTarget.checked)}
+        size="xs"
+      />
+    ),
+    cell: ({ row }) => (
+      <Checkbox
+        aria-label={`Select ${row.original.name}`}
+        checked={row.getIsSelected()}
+        onChange={(event) => row.toggleSelected(event.currentTarget.checked)}
+        size="xs"
+      />
+    ),
+  }),
+  helper.accessor('name', {
+    header: 'Name',
+    meta: { sortField: 'name', firstOrder: 'asc', label: 'Name' },
+    cell: (info) => (
+      <UnstyledButton
+        onClick={() => info.table.options.meta?.onOpenBusiness(info.row.id)}
+        fw={500}
+        fz="sm"
+        aria-label={`Details of ${info.getValue()}`}
+        style={{ textAlign: 'left' }}
+      >
+        {info.getValue()}
+      </UnstyledButton>
+    ),
+  }),
+  helper.accessor('website', {
+    header: 'Website',
+    meta: { sortField: 'domain', firstOrder: 'asc', label: 'Website' },
+    cell: (info) => {
+      const website = info.getValue();
+      if (!website) return dash;
+      return (
+        <Anchor href={website} target="_blank" rel="noreferrer noopener" size="sm">
+          {hostOf(info.row.original)}
+        </Anchor>
+      );
+    },
+  }),
+  helper.accessor('phone', {
+    header: 'Phone',
+    meta: { isNarrow: true },
+    cell: (info) => {
+      const phone = info.getValue();
+      return phone ? (
+        <Anchor href={`tel:${phone}`} size="sm">
+          {phone}
+        </Anchor>
+      ) : (
+        dash
+      );
+    },
+  }),
+  helper.accessor('email', {
+    header: 'Email',
+    cell: (info) => {
+      const email = info.getValue();
+      return email ? (
+        <Anchor href={`mailto:${email}`} size="sm">
+          {email}
+        </Anchor>
+      ) : (
+        dash
+      );
+    },
+  }),
+  helper.accessor('city', {
+    header: 'City',
+    meta: { sortField: 'city', firstOrder: 'asc', label: 'City' },
+    cell: (info) => {
+      const { city, region } = info.row.original;
+      if (!city) return dash;
+      return <Text size="sm">{region ? `${city}, ${region}` : city}</Text>;
+    },
+  }),
+  helper.accessor('category', {
+    header: 'Category',
+    meta: { sortField: 'category', firstOrder: 'asc', label: 'Category' },
+    cell: (info) => (info.getValue() ? <Text size="sm">{info.getValue()}</Text> : dash),
+  }),
+  helper.accessor('industry', {
+    header: 'Industry',
+    meta: { sortField: 'industry', firstOrder: 'asc', label: 'Industry' },
+    cell: (info) => (info.getValue() ? <Text size="sm">{info.getValue()}</Text> : dash),
+  }),
+  helper.display({
+    id: 'icp',
+    header: 'ICP',
+    meta: { sortField: 'icp_score', firstOrder: 'desc', label: 'ICP', isNarrow: true },
+    cell: (info) => <TierBadge tier={info.row.original.icp_tier} score={info.row.original.icp_score} />,
+  }),
+  helper.display({
+    id: 'software',
+    header: 'Software',
+    cell: (info) => {
+      const names = info.row.original.software.map((software) => software.name);
+      if (names.length === 0) return dash;
+      const shown = names.slice(0, 3).join(', ');
+      return (
+        <Text size="sm" title={names.join(', ')}>
+          {names.length > 3 ? `${shown} +${names.length - 3}` : shown}
+        </Text>
+      );
+    },
+  }),
+  helper.accessor('hiring', {
+    header: 'Hiring',
+    meta: { isNarrow: true },
+    cell: (info) => {
+      const hiring = info.getValue();
+      if (hiring === null) return dash;
+      return (
+        <Badge variant="light" color={hiring ? 'grape' : 'gray'} size="sm">
+          {hiring ? 'Hiring' : 'No'}
+        </Badge>
+      );
+    },
+  }),
+  helper.display({
+    id: 'enrichment_state',
+    header: 'Enrichment',
+    meta: { sortField: 'enrichment_state', firstOrder: 'asc', label: 'Enrichment', isNarrow: true },
+    cell: (info) => <EnrichmentStateBadge business={info.row.original} />,
+  }),
+  helper.accessor('rating', {
+    header: 'Rating',
+    meta: { sortField: 'rating', firstOrder: 'desc', label: 'Rating', isNarrow: true },
+    cell: (info) => {
+      const { rating, review_count } = info.row.original;
+      if (rating === null) return dash;
+      return (
+        <Text size="sm">
+          {rating.toFixed(1)}
+          {review_count !== null && (
+            <Text span c="dimmed" size="xs">
+              {' '}
+              ({review_count.toLocaleString('en-US')})
+            </Text>
+          )}
+        </Text>
+      );
+    },
+  }),
+  helper.display({
+    id: 'sources',
+    header: 'Sources',
+    meta: { sortField: 'source', firstOrder: 'asc', label: 'Sources' },
+    cell: (info) => (
+      <Group gap={4} wrap="wrap">
+        {sourcesOf(info.row.original).map((source) => (
+          <Badge key={source} variant="light" color={source === 'osm' ? 'green' : 'gray'} size="sm">
+            {SOURCE_LABELS[source] ?? source}
+          </Badge>
+        ))}
+        {info.row.original.sources.length > 1 && (
+          <Tooltip label={`Merged from ${info.row.original.sources.length} records`}>
+            <Text span size="xs" c="dimmed">
+              ×{info.row.original.sources.length}
+            </Text>
+          </Tooltip>
+        )}
+      </Group>
+    ),
+  }),
+  helper.accessor('first_seen_at', {
+    header: 'First seen',
+    meta: { sortField: 'first_seen_at', firstOrder: 'desc', label: 'First seen', isNarrow: true },
+    cell: (info) => (
+      <Text size="sm" title={info.getValue()}>
+        {dayjs(info.getValue()).format('D MMM YYYY')}
+      </Text>
+    ),
+  }),
+]);

@@ -1,0 +1,120 @@
+import type { FilterField, Filters, FilterValue } from '@argo/contract';
+
+/*
+ * The filter controls of /results edit the contract's `filters` object (PRODUCT.md §7: field → value | [values]
+ * | {gte, lte} | {contains}) directly, so the address, the results call and the export all carry the same JSON.
+ */
+
+export type Presence = 'any' | 'yes' | 'no';
+
+export const PRESENCE_FIELDS = ['website', 'email', 'phone'] as const satisfies readonly FilterField[];
+
+export const FILTER_LABELS: Partial<Record<FilterField, string>> = {
+  industry: 'Industry',
+  icp_tier: 'ICP tier',
+  icp_score: 'ICP score',
+  software: 'Software',
+  hiring: 'Hiring',
+  city: 'City',
+  website: 'Website',
+  email: 'Email',
+  phone: 'Phone',
+  source: 'Source',
+  enrichment_state: 'Enrichment',
+};
+
+/** A filter changed (undefined removes it); no filters at all is `undefined`, which keeps them out of the address. */
+export function withFilter(
+  filters: Filters | undefined,
+  field: FilterField,
+  value: FilterValue | undefined,
+): Filters | undefined {
+  const next: Filters = { ...filters };
+  if (value === undefined || (Array.isArray(value) && value.length === 0)) delete next[field];
+  else next[field] = value;
+  return Object.keys(next).length > 0 ? next : undefined;
+}
+
+/** A value or a list of values as a list of strings (what a multi-select shows). */
+export function listOf(value: FilterValue | undefined): string[] {
+  if (value === undefined || value === null) return [];
+  if (Array.isArray(value)) return value.filter((item) => item !== null).map(String);
+  if (typeof value === 'object') return [];
+  return [String(value)];
+}
+
+/** One value stays a plain value, several become a list; none removes the filter. */
+export function fromList(values: string[]): FilterValue | undefined {
+  if (values.length === 0) return undefined;
+  return values.length === 1 ? (values[0] as string) : values;
+}
+
+/** A filter value as a union member: a range, {contains} or {present}, else undefined. */
+function objectOf(value: FilterValue | undefined) {
+  return value && typeof value === 'object' && !Array.isArray(value) ? value : undefined;
+}
+
+/** "Has a website/email/phone" is `{present: true}`, "missing" `{present: false}` (null means the same). */
+export function presenceOf(value: FilterValue | undefined): Presence {
+  if (value === null) return 'no';
+  const object = objectOf(value);
+  if (object && 'present' in object) return object.present ? 'yes' : 'no';
+  return 'any';
+}
+
+export function presenceFilter(presence: Presence): FilterValue | undefined {
+  if (presence === 'any') return undefined;
+  return { present: presence === 'yes' };
+}
+
+export interface Range {
+  min: number;
+  max: number;
+}
+
+/** {gte, lte} as a slider range over 0..100. */
+export function rangeOf(value: FilterValue | undefined, full: Range = { min: 0, max: 100 }): Range {
+  const object = objectOf(value);
+  if (object && !('contains' in object) && !('present' in object)) {
+    return {
+      min: object.gte === undefined ? full.min : Number(object.gte),
+      max: object.lte === undefined ? full.max : Number(object.lte),
+    };
+  }
+  return full;
+}
+
+/** The whole range is no filter. */
+export function rangeFilter(range: Range, full: Range = { min: 0, max: 100 }): FilterValue | undefined {
+  if (range.min <= full.min && range.max >= full.max) return undefined;
+  return {
+    ...(range.min > full.min ? { gte: range.min } : {}),
+    ...(range.max < full.max ? { lte: range.max } : {}),
+  };
+}
+
+export function containsOf(value: FilterValue | undefined): string {
+  if (value && typeof value === 'object' && !Array.isArray(value) && 'contains' in value)
+    return value.contains;
+  if (typeof value === 'string') return value;
+  return '';
+}
+
+/** A short text for a chip: "ICP tier: A, B", "Website: any", "ICP score: 60–100". */
+export function describeFilter(field: FilterField, value: FilterValue): string {
+  const label = FILTER_LABELS[field] ?? field;
+  if (value === null) return `${label}: none`;
+  if (typeof value === 'boolean') {
+    if (field === 'hiring') return value ? 'Hiring' : 'Not hiring';
+    return `${label}: ${value ? 'yes' : 'no'}`;
+  }
+  if (Array.isArray(value)) return `${label}: ${value.map((item) => String(item)).join(', ')}`;
+  if (typeof value === 'object') {
+    if ('contains' in value) return `${label} contains “${value.contains}”`;
+    if ('present' in value) return value.present ? `Has ${label.toLowerCase()}` : `No ${label.toLowerCase()}`;
+    if (value.gte !== undefined && value.lte !== undefined) return `${label}: ${value.gte}–${value.lte}`;
+    if (value.gte !== undefined) return `${label} ≥ ${value.gte}`;
+    return `${label} ≤ ${value.lte}`;
+  }
+  return `${label}: ${String(value)}`;
+}
