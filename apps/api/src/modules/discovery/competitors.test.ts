@@ -148,6 +148,42 @@ describe('POST /discovery/competitor-customers through the session.competitors j
     }
   }, 60_000);
 
+  it('a worker stopped in the middle (server restart): the next one resumes without re-reading finished sites', async () => {
+    sites.delayMs = 300;
+    const first = await startWorker(t, {
+      crawl: { fetcher: { allowAddresses: ['127.0.0.1'], resolve: sites.resolve, retries: 0 } },
+    });
+    // The file's own worker is stopped too, so only `first`, then `second`, work on this session.
+    await worker.stop({ timeoutMs: 5000 });
+    try {
+      const res = await start({
+        name: 'Restarted rivals',
+        competitor_urls: [sites.urlOf('practiceflow.io'), sites.urlOf('kassenmeister.de')],
+      });
+      const id = res.body.id;
+      await waitForInfo(t, admin.token, id, (i) => i.status === 'running' && i.progress.done >= 1, 30_000);
+      await first.stop({ timeoutMs: 5000 });
+      const stopped = await waitForInfo(t, admin.token, id, () => true);
+      expect(stopped.status).toBe('running');
+      const askedBefore = sites.requests.length;
+      sites.delayMs = 0;
+      worker = await startWorker(t, {
+        crawl: { fetcher: { allowAddresses: ['127.0.0.1'], resolve: sites.resolve, retries: 0 } },
+      });
+      const info = await waitForInfo(t, admin.token, id, isFinished, 30_000);
+      expect(info).toMatchObject({ status: 'completed', progress: { total: 2, done: 2, failed: 0 } });
+      // PracticeFlow was finished before the stop: not read again.
+      expect(sites.requests.slice(askedBefore).filter((r) => r.startsWith('www.practiceflow.io'))).toEqual(
+        [],
+      );
+      const items = await results(id);
+      expect(items).toHaveLength(16);
+      expect(new Set(items.map((b: Item) => b.name)).size).toBe(16);
+    } finally {
+      sites.delayMs = 0;
+    }
+  }, 90_000);
+
   it('refuses a competitor list that is not web addresses (400)', async () => {
     const res = await start({ name: 'Bad', competitor_urls: [] });
     expect(res.status).toBe(400);
