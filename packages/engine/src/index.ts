@@ -35,6 +35,19 @@ export type {
   EvidenceType,
   FingerprintData,
 } from './analyze/software/types';
+export {
+  type AiSummary,
+  type ContactFact,
+  type ContactKind,
+  type CustomerType,
+  classifyIndustry,
+  INDUSTRIES,
+  INDUSTRY_KEYWORDS,
+  type Industry,
+  MODEL_TEXT_BUDGET,
+  type SummarizeOptions,
+  summarizeSite,
+} from './analyze/summary';
 export { decodeHtml } from './crawl/charset';
 export {
   type CrawlError,
