@@ -11,7 +11,6 @@ import type { JobLogger } from '../../jobs/define-job';
 
 /** pg-boss' schema (createJobQueue's default, used by main.ts). */
 const PGBOSS_SCHEMA = 'pgboss';
-const SESSION_JOBS = ['session.discover', 'session.import', 'session.competitors'];
 
 export const STUCK_JOB_FAILED = (attempts: number) =>
   `The run stopped: its background job failed ${attempts} time${attempts === 1 ? '' : 's'} (the worker stopped or crashed) and will not be tried again. Retry to continue from where it stopped.`;
@@ -38,7 +37,8 @@ interface CandidateRow extends Record<string, unknown> {
 }
 
 /**
- * Fails the sessions whose current job (the one carrying the run's token) is failed, cancelled or completed — or
+ * Fails the sessions whose current job (the one carrying the run's token, in any queue: discovery, import,
+ * competitors, enrichment all carry { session_id, token }) is failed, cancelled or completed — or
  * gone from pg-boss altogether — while the session still says queued/running. A job waiting for a worker ('created',
  * 'retry') or being worked on ('active') is left alone whatever its age.
  */
@@ -50,10 +50,6 @@ export async function failStuckSessions(
   const cutoff = new Date(now.getTime() - (options.staleAfterMs ?? 5 * 60_000));
   const jobs = sql.raw(`${PGBOSS_SCHEMA}.job`);
   const archive = sql.raw(`${PGBOSS_SCHEMA}.archive`);
-  const names = sql.join(
-    SESSION_JOBS.map((name) => sql`${name}`),
-    sql`, `,
-  );
   const candidates = await db.execute<CandidateRow>(sql`
     select s.id as session_id, j.state::text as job_state, j.retry_count
     from ${sessions} s
@@ -61,10 +57,10 @@ export async function failStuckSessions(
     left join lateral (
       select x.state, x.retry_count from (
         select state, retry_count, 0 as o from ${jobs}
-        where name in (${names}) and data @> jsonb_build_object('session_id', s.id::text, 'token', r.token::text)
+        where data @> jsonb_build_object('session_id', s.id::text, 'token', r.token::text)
         union all
         select state, retry_count, 1 as o from ${archive}
-        where name in (${names}) and data @> jsonb_build_object('session_id', s.id::text, 'token', r.token::text)
+        where data @> jsonb_build_object('session_id', s.id::text, 'token', r.token::text)
       ) x order by x.o limit 1
     ) j on true
     where s.status in ('queued', 'running') and s.updated_at < ${cutoff.toISOString()}::timestamptz`);
