@@ -2,6 +2,7 @@ import type { Icp, Venture } from '@argo/contract';
 import { ActionIcon, Anchor, Badge, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconEdit, IconTrash, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { VentureProfiles } from './VentureProfiles';
 
 function describeEmployees(icp: Icp): string | null {
   const { employee_min: min, employee_max: max } = icp;
@@ -120,6 +121,8 @@ export function VentureCard({ venture, onEdit, onDelete }: VentureCardProps) {
             No ideal customer profile yet: edit the venture to say who it sells to.
           </Text>
         )}
+
+        <VentureProfiles ventureId={venture.venture_id} />
 
         <Group gap={6} mt="auto" c="dimmed">
           <IconUsers size={16} aria-hidden />
