@@ -59,7 +59,7 @@ const APPROX = String.raw`(?:(?:more than|over|about|around|approximately|nearly
 /** Folded text patterns that state a head count (en, de, fr, es, it, nl). */
 const HEADCOUNT = [
   new RegExp(
-    String.raw`\b${APPROX}${N}\s+(?:full[- ]time\s+)?(?:employees|staff(?: members)?|team members|colleagues|engineers|people on (?:our|the) team|mitarbeiter(?:innen)?|mitarbeitende[n]?|beschaftigte[n]?|angestellte[n]?|kolleg(?:inn)?en|fachkrafte[n]?|salaries|collaborateurs|employes|empleados|trabajadores|colaboradores|dipendenti|collaboratori|medewerkers|werknemers)\b`,
+    String.raw`\b${APPROX}${N}\s+(?:full[- ]time\s+)?(?:employees|staff(?: members)?|team members|colleagues|engineers|people on (?:our|the) team|mitarbeiter(?:innen|n)?|mitarbeitende[n]?|beschaftigte[n]?|angestellte[n]?|kolleg(?:inn)?en|fachkrafte[n]?|salaries|collaborateurs|employes|empleados|trabajadores|colaboradores|dipendenti|collaboratori|medewerkers|werknemers)\b`,
     'g',
   ),
   new RegExp(
