@@ -4,7 +4,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -14,6 +14,7 @@ import {
 import type { AppDeps } from './deps';
 import { registerAuth } from './http/auth';
 import { registerErrorHandling } from './http/errors';
+import { registerTextGuard } from './http/text-guard';
 import { registerWebApp } from './http/web-app';
 import { registerModules } from './modules';
 import { findUserForIdentity } from './modules/users/users.repository';
@@ -39,11 +40,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     routerOptions: { maxParamLength: 200 },
+    // The router's own refusals (an id longer than any id, a malformed URL) answer in the one error shape too.
+    frameworkErrors: (error, request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      (reply as FastifyReply).code(tooLong ? 414 : 400).send({
+        error: {
+          code: 'validation_failed',
+          message: tooLong
+            ? 'A part of the address is longer than any id Argo uses. Check the link.'
+            : 'The address is malformed. Check the link.',
+          request_id: request.id,
+        },
+      });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerTextGuard(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

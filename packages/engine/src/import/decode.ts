@@ -24,6 +24,10 @@ export function detectEncoding(head: Uint8Array, isEnd = false): TextEncodingNam
   rejectBinary(head);
   const utf16 = utf16WithoutBom(head);
   if (utf16) return utf16;
+  // Text in a single-byte or UTF-8 encoding never holds a NUL byte; a file that does is binary.
+  if (head.includes(0)) {
+    throw new CsvFormatError('This file is binary, not a CSV text file. Export it as CSV and upload that.');
+  }
   return isUtf8(head, isEnd) ? 'utf-8' : 'windows-1252';
 }
 

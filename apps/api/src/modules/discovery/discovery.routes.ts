@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps';
 import { requireUser } from '../../http/auth';
 import { AppError, badRequest } from '../../http/errors';
 import { route } from '../../http/route';
+import { unstorableText } from '../../http/text-guard';
 import {
   confirmImportMapping,
   startCompetitors,
@@ -77,8 +78,20 @@ async function readUpload(
         fileField,
       );
     }
+    // busboy's own complaints (no boundary, a cut-off body) are about the request, not about us.
+    if (
+      error instanceof Error &&
+      /^(Multipart|Unexpected end of form|Malformed part header)/.test(error.message)
+    ) {
+      throw badRequest(
+        `The upload is not a readable multipart/form-data body (${error.message}). Send the CSV in the "${fileField}" field.`,
+        fileField,
+      );
+    }
     throw error;
   }
   if (!file) throw badRequest(`${fileField}: choose a CSV file to upload.`, fileField);
+  const problem = unstorableText(fields);
+  if (problem) throw badRequest(`A form field contains ${problem}. Remove it and upload again.`);
   return { file, fields };
 }

@@ -176,6 +176,12 @@ export async function uploadImport(
     if (error instanceof CsvFormatError) throw badRequest(`file: ${error.message}`, 'file');
     throw error;
   }
+  if (preview.row_count === 0) {
+    throw badRequest(
+      'file: the file has a header row but no data rows. Add at least one business below the header and upload again.',
+      'file',
+    );
+  }
   const mapping = suggestMapping(preview.headers, preview.rows);
   const input: ImportInput = {
     file_name: file.fileName,

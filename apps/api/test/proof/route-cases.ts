@@ -1,0 +1,456 @@
+/**
+ * The route cases of the proof suites (issue 7): for every call of the contract's route table, who may make it
+ * (a policy per kind of caller) and how to build a valid request for it against a small world of two accounts.
+ * The authorisation matrix sends each case as every caller; the bad-input suite mutates each case's valid request
+ * into invalid ones.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { addUser, createAdmin, type TestUser } from '../../src/modules/access/access.fixtures';
+import { type TestApp, uniqueEmail } from '../app';
+import { multipart } from '../workers';
+
+export const CALLERS = [
+  'none',
+  'anonymous',
+  'member',
+  'viewer',
+  'editor',
+  'admin',
+  'otherMember',
+  'otherAdmin',
+] as const;
+export type Caller = (typeof CALLERS)[number];
+
+/** What a caller must get: allowed (the route's success, or a listed state answer), or a denial status. */
+export type Expected = 'ok' | 401 | 403 | 404 | 400;
+export type Policy = Record<Caller, Expected>;
+
+export interface Request {
+  path: string;
+  query?: Record<string, string>;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface Case {
+  policy: Policy;
+  /** Builds the request for one caller, creating fresh targets where the call changes them. */
+  request: (caller: Caller) => Promise<Request> | Request;
+  /** Answers that also count as allowed (state conflicts of a fresh target, e.g. 409 for cancel on a draft). */
+  alsoOk?: number[];
+}
+
+// ------------------------------------------------------------------ policies
+
+const denyAnon = { none: 401, anonymous: 401 } as const;
+const PUBLIC: Policy = {
+  none: 'ok',
+  anonymous: 'ok',
+  member: 'ok',
+  viewer: 'ok',
+  editor: 'ok',
+  admin: 'ok',
+  otherMember: 'ok',
+  otherAdmin: 'ok',
+};
+/** Any signed-in user of any account. */
+const SIGNED_IN: Policy = { ...PUBLIC, ...denyAnon };
+/** Admins of any account, for calls about their own account. */
+const ADMIN: Policy = {
+  ...denyAnon,
+  member: 403,
+  viewer: 403,
+  editor: 403,
+  admin: 'ok',
+  otherMember: 403,
+  otherAdmin: 'ok',
+};
+/** Admins of the account that owns the target; the other account's admin does not find it. */
+const ADMIN_OF_TARGET: Policy = { ...ADMIN, otherAdmin: 404 };
+/** A user of the target's account; another account does not find it. */
+const ACCOUNT_OF_TARGET: Policy = { ...SIGNED_IN, otherMember: 404, otherAdmin: 404 };
+/** Read a session: owner, admin, view and edit shares. */
+const SESSION_VIEW: Policy = { ...ACCOUNT_OF_TARGET };
+/** Change or run a session: not with a view share. */
+const SESSION_EDIT: Policy = { ...SESSION_VIEW, viewer: 403 };
+/** Delete or share a session: owner and admin only. */
+const SESSION_MANAGE: Policy = { ...SESSION_EDIT, editor: 403 };
+/** A venture the member is assigned to; colleagues who are not do not see it. */
+const VENTURE_ASSIGNED: Policy = { ...ACCOUNT_OF_TARGET, viewer: 404, editor: 404 };
+/** The browser's anonymous token only (a signed-in caller is told to use the app instead). */
+const ANONYMOUS_ONLY: Policy = {
+  none: 401,
+  anonymous: 'ok',
+  member: 400,
+  viewer: 400,
+  editor: 400,
+  admin: 400,
+  otherMember: 400,
+  otherAdmin: 400,
+};
+
+// ------------------------------------------------------------------ the world
+
+let t: TestApp;
+export let users: Record<Exclude<Caller, 'none' | 'anonymous'>, TestUser>;
+export let ventureId: string;
+export const anonymousToken = randomBytes(18).toString('base64url');
+
+export const tokenOf = (caller: Caller): string | null =>
+  caller === 'none' ? null : caller === 'anonymous' ? anonymousToken : users[caller].token;
+
+/** A fresh completed session of the member, on the venture, shared view/edit, with three businesses. */
+async function freshSession(type = 'search'): Promise<{ sessionId: string; businessId: string }> {
+  const created = await t.call('POST', '/api/users/create_session', {
+    token: users.member.token,
+    body: { name: `Matrix ${randomUUID().slice(0, 8)}`, type, venture_id: ventureId },
+  });
+  expect(created.status).toBe(201);
+  const sessionId: string = created.body.id;
+  for (const [who, access] of [
+    ['viewer', 'view'],
+    ['editor', 'edit'],
+  ] as const) {
+    const shared = await t.call('POST', `/api/sessions/${sessionId}/grant-access`, {
+      token: users.member.token,
+      body: { user_id: users[who].userId, access },
+    });
+    expect(shared.status).toBe(200);
+  }
+  // As if a discovery had completed: three businesses on the session's current run.
+  const runId = randomUUID();
+  await t.database.db.execute(sql`
+    update sessions set run_id = ${runId}::uuid, status = 'completed' where id = ${sessionId}::uuid`);
+  const inserted = await t.database.db.execute<{ id: string }>(sql`
+    insert into businesses (account_id, session_id, run_id, dedupe_key, name, website, domain, source, city,
+      industry, icp_score, icp_tier)
+    select ${users.member.accountId}::uuid, ${sessionId}::uuid, ${runId}::uuid, 'd:matrix' || n || '.example',
+      'Matrix ' || n, 'https://matrix' || n || '.example/', 'matrix' || n || '.example', 'import',
+      (array['Leeds', 'York', 'Hull'])[n], (array['Dental', 'Legal services', 'Accounting & tax'])[n], 90 - 30 * n,
+      (array['A', 'B', 'C'])[n]
+    from generate_series(1, 3) n
+    returning id`);
+  return { sessionId, businessId: inserted.rows[0]?.id as string };
+}
+
+/** A fresh invited (not yet signed-up) member of the account. */
+async function freshUser(): Promise<string> {
+  const invited = await t.call('POST', '/api/users/invite', {
+    token: users.admin.token,
+    body: { email: uniqueEmail('target') },
+  });
+  expect(invited.status).toBe(201);
+  return invited.body.id;
+}
+
+async function freshVenture(): Promise<string> {
+  const created = await t.call('POST', '/api/ventures/create', {
+    token: users.admin.token,
+    body: { name: `Venture ${randomUUID().slice(0, 8)}` },
+  });
+  expect(created.status).toBe(201);
+  return created.body.venture_id;
+}
+
+/** A fresh saved ICP profile on the member's venture. */
+async function freshProfile(): Promise<string> {
+  const inserted = await t.database.db.execute<{ id: string }>(sql`
+    insert into icp_profiles (account_id, venture_id, name, criteria, size, examples, why, generated_by)
+    values (${users.member.accountId}::uuid, ${ventureId}::uuid, 'Dentists in Leeds', '{}'::jsonb, 3, '[]'::jsonb,
+      'They run practice software', 'builtin')
+    returning id`);
+  return inserted.rows[0]?.id as string;
+}
+
+const csv = 'name,website\nMatrix Bakery,https://bakery.example\n';
+
+// ------------------------------------------------------------------ one entry per route id
+
+export const CASES: Record<string, Case> = {
+  'health.check': { policy: PUBLIC, request: () => ({ path: '/health' }) },
+  'health.config': { policy: PUBLIC, request: () => ({ path: '/config' }) },
+
+  'users.list': { policy: SIGNED_IN, request: () => ({ path: '/users' }) },
+  'users.get': {
+    policy: ACCOUNT_OF_TARGET,
+    request: () => ({ path: `/users/${users.viewer.userId}` }),
+  },
+  'users.update': {
+    policy: ADMIN_OF_TARGET,
+    request: async () => ({ path: `/users/${await freshUser()}`, body: { name: 'Renamed' } }),
+  },
+  'users.invite': {
+    policy: ADMIN,
+    request: () => ({ path: '/users/invite', body: { email: uniqueEmail('inv') } }),
+  },
+  'users.delete': { policy: ADMIN_OF_TARGET, request: async () => ({ path: `/users/${await freshUser()}` }) },
+  'users.me': { policy: SIGNED_IN, request: () => ({ path: '/users/me' }) },
+  'users.updateMe': {
+    policy: SIGNED_IN,
+    request: () => ({ path: '/users/me', body: { name: 'Matrix User' } }),
+  },
+
+  'accounts.me': { policy: SIGNED_IN, request: () => ({ path: '/accounts/me' }) },
+  // Everyone here already has an organisation: 409 is the allowed answer (the provider identity passes).
+  'accounts.create': {
+    policy: SIGNED_IN,
+    request: () => ({ path: '/accounts', body: { name: 'Second Org' } }),
+    alsoOk: [409],
+  },
+  'accounts.update': { policy: ADMIN, request: () => ({ path: '/accounts', body: {} }) },
+
+  'admin.listUsers': { policy: ADMIN, request: () => ({ path: '/admin/users' }) },
+  'admin.assignRole': {
+    policy: ADMIN_OF_TARGET,
+    request: async () => ({
+      path: '/admin/users/assign-role',
+      body: { user_id: await freshUser(), role: 'member' },
+    }),
+  },
+  'admin.assignVenture': {
+    policy: ADMIN_OF_TARGET,
+    request: async () => ({
+      path: '/admin/users/assign-venture',
+      body: { user_id: await freshUser(), venture_id: ventureId },
+    }),
+  },
+  'admin.removeVenture': {
+    policy: ADMIN_OF_TARGET,
+    request: async () => ({
+      path: '/admin/users/remove-venture',
+      body: { user_id: await freshUser(), venture_id: ventureId },
+    }),
+  },
+  // With the built-in provider there is nothing to synchronise: 409 says so.
+  'admin.syncCognitoUsers': {
+    policy: ADMIN,
+    request: () => ({ path: '/admin/sync-cognito-users' }),
+    alsoOk: [409],
+  },
+  'admin.deleteUser': {
+    policy: ADMIN_OF_TARGET,
+    request: async () => ({ path: `/admin/users/${await freshUser()}` }),
+  },
+  'admin.listSessions': { policy: ADMIN, request: () => ({ path: '/admin/sessions' }) },
+  'admin.listVentures': { policy: ADMIN, request: () => ({ path: '/admin/ventures' }) },
+
+  'ventures.create': {
+    policy: SIGNED_IN,
+    request: () => ({ path: '/ventures/create', body: { name: 'New one' } }),
+  },
+  'ventures.update': {
+    policy: VENTURE_ASSIGNED,
+    request: () => ({ path: '/ventures/update', body: { venture_id: ventureId, description: 'Updated' } }),
+  },
+  'ventures.all': { policy: SIGNED_IN, request: () => ({ path: '/ventures/all' }) },
+  'ventures.delete': {
+    policy: ADMIN_OF_TARGET,
+    request: async () => ({ path: '/ventures/delete', body: { venture_id: await freshVenture() } }),
+  },
+  'ventures.people': { policy: VENTURE_ASSIGNED, request: () => ({ path: `/ventures/${ventureId}/people` }) },
+
+  'sessions.create': {
+    policy: SIGNED_IN,
+    request: () => ({ path: '/users/create_session', body: { name: 'Mine' } }),
+  },
+  'sessions.info': {
+    policy: SESSION_VIEW,
+    request: async () => ({ path: `/user/session/${(await freshSession()).sessionId}/info` }),
+  },
+  'sessions.list': { policy: SIGNED_IN, request: () => ({ path: '/users/sessions' }) },
+  'sessions.update': {
+    policy: SESSION_EDIT,
+    request: async () => ({
+      path: `/users/sessions/${(await freshSession()).sessionId}`,
+      body: { name: 'Renamed' },
+    }),
+  },
+  'sessions.delete': {
+    policy: SESSION_MANAGE,
+    request: async () => ({ path: `/users/sessions/${(await freshSession()).sessionId}` }),
+  },
+  // A fresh session has completed: nothing to cancel or retry — 409 is the allowed answer there.
+  'sessions.cancel': {
+    policy: SESSION_EDIT,
+    request: async () => ({ path: `/users/sessions/${(await freshSession()).sessionId}/cancel` }),
+    alsoOk: [409],
+  },
+  'sessions.retry': {
+    policy: SESSION_EDIT,
+    request: async () => ({ path: `/users/sessions/${(await freshSession()).sessionId}/retry` }),
+    alsoOk: [409],
+  },
+  'sessions.restart': {
+    policy: SESSION_EDIT,
+    request: async () => ({ path: `/users/sessions/${(await freshSession()).sessionId}/restart` }),
+    alsoOk: [409],
+  },
+  'sessions.results': {
+    policy: SESSION_VIEW,
+    request: async () => ({ path: `/user/session/${(await freshSession()).sessionId}/results` }),
+  },
+  'sessions.export': {
+    policy: SESSION_VIEW,
+    request: async () => ({ path: `/user/session/${(await freshSession()).sessionId}/export` }),
+  },
+
+  'sharing.grant': {
+    policy: SESSION_MANAGE,
+    request: async () => ({
+      path: `/sessions/${(await freshSession()).sessionId}/grant-access`,
+      body: { user_id: users.viewer.userId, access: 'edit' },
+    }),
+  },
+  'sharing.revoke': {
+    policy: SESSION_MANAGE,
+    request: async () => ({
+      path: `/sessions/${(await freshSession()).sessionId}/revoke-access`,
+      query: { user_id: users.editor.userId },
+    }),
+  },
+  'sharing.list': {
+    policy: SESSION_VIEW,
+    request: async () => ({ path: `/sessions/${(await freshSession()).sessionId}/shared-users` }),
+  },
+
+  // Runs on an existing session need edit access; without a session_id the caller starts their own.
+  'discovery.scrape': {
+    policy: SESSION_EDIT,
+    request: async () => ({
+      path: '/discovery/scrape',
+      body: { session_id: (await freshSession()).sessionId, query: 'dentist', location: 'Leeds' },
+    }),
+  },
+  'discovery.competitorCustomers': {
+    policy: SESSION_EDIT,
+    request: async () => ({
+      path: '/discovery/competitor-customers',
+      body: {
+        session_id: (await freshSession('competitors')).sessionId,
+        competitor_urls: ['https://competitor.example'],
+      },
+    }),
+  },
+  'discovery.import': {
+    policy: SIGNED_IN,
+    request: () => {
+      const form = multipart({ name: 'Matrix import' }, { name: 'bakeries.csv', data: csv });
+      return { path: '/discovery/import', body: form.body, headers: form.headers };
+    },
+  },
+  'discovery.importMapping': {
+    policy: SESSION_EDIT,
+    request: async () => {
+      const form = multipart({ name: 'Matrix import' }, { name: 'bakeries.csv', data: csv });
+      const uploaded = await t.call('POST', '/api/discovery/import', {
+        token: users.member.token,
+        body: form.body,
+        headers: form.headers,
+      });
+      expect(uploaded.status).toBe(201);
+      const sessionId: string = uploaded.body.session.id;
+      for (const [who, access] of [
+        ['viewer', 'view'],
+        ['editor', 'edit'],
+      ] as const) {
+        await t.call('POST', `/api/sessions/${sessionId}/grant-access`, {
+          token: users.member.token,
+          body: { user_id: users[who].userId, access },
+        });
+      }
+      return {
+        path: `/discovery/import/${sessionId}/mapping`,
+        body: { mapping: { name: 'name', website: 'website' } },
+      };
+    },
+  },
+
+  ...Object.fromEntries(
+    ['ai_summary', 'unified', 'icp_analysis', 'career_analysis', 'software_detection'].map((type) => [
+      `enrichment.${type.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())}`,
+      {
+        policy: SESSION_EDIT,
+        request: async () => ({
+          path: `/enrichment/${type}`,
+          body: { session_id: (await freshSession()).sessionId },
+        }),
+      } satisfies Case,
+    ]),
+  ),
+  'enrichment.run': {
+    policy: SESSION_EDIT,
+    request: async () => ({
+      path: '/enrichment/run',
+      body: { session_id: (await freshSession()).sessionId, types: ['software_detection'] },
+    }),
+  },
+
+  'icp.overview': {
+    policy: SESSION_VIEW,
+    request: async () => ({ path: '/icp/overview', body: { session_id: (await freshSession()).sessionId } }),
+  },
+  // Profiles are saved to the session's venture: edit access to the session.
+  'icp.createProfiles': {
+    policy: SESSION_EDIT,
+    request: async () => ({
+      path: '/icp/create_profiles',
+      body: { session_id: (await freshSession()).sessionId, count: 2 },
+    }),
+  },
+  'icp.generateContent': {
+    policy: SESSION_VIEW,
+    request: async () => ({
+      path: '/icp/generate_content',
+      body: { business_id: (await freshSession()).businessId, kinds: ['call_opener'] },
+    }),
+  },
+
+  'icp.listProfiles': {
+    policy: VENTURE_ASSIGNED,
+    request: () => ({ path: '/icp/profiles', query: { venture_id: ventureId } }),
+  },
+  'icp.updateProfile': {
+    policy: VENTURE_ASSIGNED,
+    request: async () => ({
+      path: `/icp/profiles/${await freshProfile()}`,
+      body: { name: 'Renamed segment' },
+    }),
+  },
+  'icp.deleteProfile': {
+    policy: VENTURE_ASSIGNED,
+    request: async () => ({ path: `/icp/profiles/${await freshProfile()}` }),
+  },
+
+  'getStarted.createPreview': {
+    policy: ANONYMOUS_ONLY,
+    request: () => ({
+      path: '/get-started/preview',
+      body: {
+        venture: { name: 'Ledgerly', description: 'Bookkeeping for dentists', industries: ['Dentists'] },
+      },
+    }),
+  },
+  'getStarted.preview': { policy: ANONYMOUS_ONLY, request: () => ({ path: '/get-started/preview' }) },
+};
+
+/** Two accounts: the first with an admin, a member (owner of the venture), a viewer and an editor. */
+export async function createWorld(app: TestApp): Promise<void> {
+  t = app;
+  const admin = await createAdmin(t, 'Matrix Org');
+  const otherAdmin = await createAdmin(t, 'Other Org');
+  const [member, viewer, editor, otherMember] = await Promise.all([
+    addUser(t, admin),
+    addUser(t, admin),
+    addUser(t, admin),
+    addUser(t, otherAdmin),
+  ]);
+  users = { member, viewer, editor, admin, otherMember, otherAdmin };
+  const venture = await t.call('POST', '/api/ventures/create', {
+    token: member.token,
+    body: { name: 'Ledgerly', icp: { industries: ['Dentists'] } },
+  });
+  expect(venture.status).toBe(201);
+  ventureId = venture.body.venture_id;
+}
