@@ -26,11 +26,59 @@ const venture = {
   updated_at: '2026-01-01T00:00:00.000Z',
 };
 
-/** Answers GET /users/sessions like the API: filtered by status, newest first, `total` for the filter. */
-function renderDashboard({ ventures, statuses }: { ventures: unknown[]; statuses: SessionStatus[] }) {
+interface SessionNumbers {
+  businesses: number;
+  enriched: number;
+  aTier: number;
+}
+
+/**
+ * Answers GET /users/sessions like the API: filtered by status, newest first, `total` for the filter; each
+ * session's info and A-tier count from `numbers` (none by default); the ventures' saved profiles from `profiles`.
+ */
+function renderDashboard({
+  ventures,
+  statuses,
+  numbers = [],
+  profiles = 0,
+}: {
+  ventures: unknown[];
+  statuses: SessionStatus[];
+  numbers?: SessionNumbers[];
+  profiles?: number;
+}) {
   const sessions = statuses.map((status, i) => makeSession({ name: `Run ${i + 1}`, status }));
-  mockApi({
+  const perSession = Object.fromEntries(
+    sessions.flatMap((session, i) => {
+      const n = numbers[i] ?? { businesses: 0, enriched: 0, aTier: 0 };
+      return [
+        [
+          `GET /api/user/session/${session.id}/info`,
+          () =>
+            json(200, {
+              ...session,
+              counts: { businesses: n.businesses, by_enrichment_state: { done: n.enriched } },
+              shared_users: [],
+            }),
+        ],
+        [
+          `GET /api/user/session/${session.id}/results`,
+          ({ query }: { query: URLSearchParams }) => {
+            expect(JSON.parse(query.get('filters') ?? '{}')).toEqual({ icp_tier: 'A' });
+            return json(200, { items: [], total: n.aTier, page: 0, pageSize: 1 });
+          },
+        ],
+      ];
+    }),
+  );
+  const sent = mockApi({
+    ...perSession,
     'GET /api/ventures/all': () => json(200, ventures),
+    'GET /api/icp/profiles': () =>
+      json(
+        200,
+        Array.from({ length: profiles }, () => ({})),
+      ),
     'GET /api/users/sessions': ({ query }) => {
       const status = query.get('status');
       const pageSize = Number(query.get('page_size'));
@@ -44,6 +92,7 @@ function renderDashboard({ ventures, statuses }: { ventures: unknown[]; statuses
     },
   });
   renderPage(<DashboardPage />);
+  return sent;
 }
 
 async function stepsByTitle() {
@@ -98,12 +147,39 @@ describe('the dashboard', () => {
     const sessions = await screen.findByTestId('stat-sessions');
     expect(within(sessions).getByText('4')).toBeTruthy();
     expect(within(sessions).getByText('1 running · 2 completed · 1 failed')).toBeTruthy();
-    // Not counted by the API yet: a dash, not a made-up number.
-    expect(within(screen.getByTestId('stat-businesses')).getByText('—')).toBeTruthy();
+    // No business in these sessions yet: zero, with what to do.
+    const businesses = await screen.findByTestId('stat-businesses');
+    expect(within(businesses).getByText('0')).toBeTruthy();
+    expect(within(businesses).getByText('Run a discovery or import a CSV')).toBeTruthy();
 
     expect(screen.getByRole('link', { name: 'Run 1' }).getAttribute('href')).toMatch(
       /^\/results\?session_id=/,
     );
+  });
+
+  it('counts businesses, enriched and A-tier across the sessions, and ticks enrichment and profiles', async () => {
+    renderDashboard({
+      ventures: [venture],
+      statuses: ['completed', 'completed', 'running'],
+      numbers: [
+        { businesses: 120, enriched: 90, aTier: 12 },
+        { businesses: 30, enriched: 0, aTier: 0 },
+        { businesses: 1_000, enriched: 10, aTier: 3 },
+      ],
+      profiles: 2,
+    });
+    expect(await screen.findByTestId('checklist-progress')).toHaveProperty('textContent', '4 of 5 done');
+    const steps = await stepsByTitle();
+    expect(steps.get('Enrich results')?.dataset.done).toBe('true');
+    expect(steps.get('Build ICP profiles')?.dataset.done).toBe('true');
+    // The API keeps no record of exports, so that step stays open.
+    expect(steps.get('Export CSV')?.dataset.done).toBe('false');
+
+    expect(within(await screen.findByTestId('stat-businesses')).getByText('1,150')).toBeTruthy();
+    const enriched = screen.getByTestId('stat-enriched');
+    expect(within(enriched).getByText('100')).toBeTruthy();
+    expect(within(enriched).getByText('9% of those found')).toBeTruthy();
+    expect(within(screen.getByTestId('stat-a-tier')).getByText('15')).toBeTruthy();
   });
 
   it('shows an error with a way to try again', async () => {

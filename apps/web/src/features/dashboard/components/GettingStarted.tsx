@@ -4,7 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ErrorState } from '../../../components/ErrorState';
 import { AnchorLink } from '../../../components/links';
-import { recentSessionsQueryOptions, venturesQueryOptions } from '../api';
+import {
+  businessTotalsQueryOptions,
+  hasProfilesQueryOptions,
+  recentSessionsQueryOptions,
+  venturesQueryOptions,
+} from '../api';
 
 interface StepProps {
   title: string;
@@ -56,7 +61,11 @@ function Step({ title, description, isDone, link }: StepProps) {
 export function GettingStarted() {
   const ventures = useQuery(venturesQueryOptions());
   const recent = useQuery(recentSessionsQueryOptions());
+  const totals = useQuery(businessTotalsQueryOptions());
+  const ventureIds = (ventures.data ?? []).map((venture) => venture.venture_id);
+  const profiles = useQuery({ ...hasProfilesQueryOptions(ventureIds), enabled: ventures.isSuccess });
 
+  // The business numbers and the profiles only tick steps: if they fail, those steps stay open.
   const failed = ventures.isError ? ventures : recent.isError ? recent : null;
   if (failed) {
     return (
@@ -74,9 +83,12 @@ export function GettingStarted() {
     );
   }
 
-  const isLoading = !ventures.data || !recent.data;
+  const isLoading =
+    !ventures.data || !recent.data || totals.isPending || (ventureIds.length > 0 && profiles.isPending);
   const hasVenture = (ventures.data?.length ?? 0) > 0;
   const hasSession = (recent.data?.total ?? 0) > 0;
+  const hasEnriched = (totals.data?.enriched ?? 0) > 0;
+  const hasProfiles = profiles.data === true;
   // The newest session is where enrichment, ICP and export happen next.
   const latest = recent.data?.items[0];
   const latestSearch = latest ? { session_id: latest.id } : undefined;
@@ -97,7 +109,7 @@ export function GettingStarted() {
     {
       title: 'Enrich results',
       description: 'Read every business’s website: what it does, the software it runs, whether it is hiring.',
-      isDone: false,
+      isDone: hasEnriched,
       link: latestSearch ? (
         <AnchorLink to="/enrichment" search={latestSearch}>
           Enrich the latest session
@@ -109,7 +121,7 @@ export function GettingStarted() {
     {
       title: 'Build ICP profiles',
       description: 'Turn enriched results into ideal customer segments and outreach content.',
-      isDone: false,
+      isDone: hasProfiles,
       link: latestSearch ? (
         <AnchorLink to="/results" search={latestSearch}>
           Open the latest results

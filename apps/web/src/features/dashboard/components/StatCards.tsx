@@ -3,7 +3,12 @@ import { Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ErrorState } from '../../../components/ErrorState';
 import { SESSION_STATUS_LABELS } from '../../../components/SessionStatusBadge';
-import { type SessionCounts, sessionCountsQueryOptions } from '../api';
+import {
+  type BusinessTotals,
+  businessTotalsQueryOptions,
+  type SessionCounts,
+  sessionCountsQueryOptions,
+} from '../api';
 
 interface StatCardProps {
   label: string;
@@ -36,19 +41,35 @@ function describeStatuses(counts: SessionCounts): string {
   return parts.join(' · ');
 }
 
-/** Sessions in total and per status; the business numbers are shown once the API counts them. */
+/** Where the sums come from, when they cover only the newest sessions. */
+function describeScope(totals: BusinessTotals, text: string): string {
+  return totals.sessionsCounted < totals.sessionsTotal
+    ? `${text} (in the ${totals.sessionsCounted} newest sessions)`
+    : text;
+}
+
+const number = (value: number) => value.toLocaleString('en-US');
+const share = (part: number, whole: number) => (whole > 0 ? `${Math.round((part / whole) * 100)}%` : '0%');
+
+/** Sessions in total and per status; businesses found, enriched and A-tier across the sessions. */
 export function StatCards() {
   const counts = useQuery(sessionCountsQueryOptions());
-  if (counts.isError) {
+  const totals = useQuery(businessTotalsQueryOptions());
+  const failed = counts.isError ? counts : totals.isError ? totals : null;
+  if (failed) {
     return (
       <ErrorState
         title="The numbers could not be loaded"
-        error={counts.error}
-        onRetry={() => void counts.refetch()}
-        isRetrying={counts.isFetching}
+        error={failed.error}
+        onRetry={() => {
+          if (counts.isError) void counts.refetch();
+          if (totals.isError) void totals.refetch();
+        }}
+        isRetrying={counts.isFetching || totals.isFetching}
       />
     );
   }
+  const t = totals.data;
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
       {counts.data ? (
@@ -61,14 +82,43 @@ export function StatCards() {
       ) : (
         <Skeleton height={104} aria-label="Loading the numbers" />
       )}
-      <StatCard
-        label="Businesses found"
-        value="—"
-        hint="Counted here once discovery results arrive."
-        testId="stat-businesses"
-      />
-      <StatCard label="Enriched" value="—" hint="Counted here once enrichment runs." testId="stat-enriched" />
-      <StatCard label="A-tier" value="—" hint="Counted here once ICP scoring runs." testId="stat-a-tier" />
+      {t ? (
+        <>
+          <StatCard
+            label="Businesses found"
+            value={number(t.businesses)}
+            hint={describeScope(
+              t,
+              t.businesses === 0 ? 'Run a discovery or import a CSV' : 'Across your sessions',
+            )}
+            testId="stat-businesses"
+          />
+          <StatCard
+            label="Enriched"
+            value={number(t.enriched)}
+            hint={describeScope(
+              t,
+              t.enriched === 0
+                ? 'Enrich a session to read the websites'
+                : `${share(t.enriched, t.businesses)} of those found`,
+            )}
+            testId="stat-enriched"
+          />
+          <StatCard
+            label="A-tier"
+            value={number(t.aTier)}
+            hint={describeScope(
+              t,
+              t.aTier === 0 ? 'Scored by ICP analysis against a venture' : 'Best fit for your ICP',
+            )}
+            testId="stat-a-tier"
+          />
+        </>
+      ) : (
+        ['businesses', 'enriched', 'a-tier'].map((key) => (
+          <Skeleton key={key} height={104} aria-label="Loading the numbers" />
+        ))
+      )}
     </SimpleGrid>
   );
 }
