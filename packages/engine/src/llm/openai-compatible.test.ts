@@ -79,7 +79,17 @@ describe('createOpenAiCompatibleModel', () => {
     };
     expect(schema.required.sort()).toEqual(['industry', 'services', 'summary']);
     expect(schema.properties.industry?.enum).toEqual(['Restaurants & cafés', 'Software & IT services']);
-    expect(schema.properties.services?.maxItems).toBe(5);
+    // Length and size limits are checked here, not sent (OpenAI's strict mode refuses some of them).
+    expect(schema.properties.services?.maxItems).toBeUndefined();
+    expect(JSON.stringify(schema)).not.toMatch(/"(?:minLength|maxItems|\$schema)"/);
+  });
+
+  it('still enforces the limits it does not send', async () => {
+    const s = await serve([{ content: { ...GOOD, services: ['a', 'b', 'c', 'd', 'e', 'f'] } }]);
+    const model = createOpenAiCompatibleModel({ baseUrl: s.baseUrl, model: 'm', retryDelayMs: 10 });
+    const error = await failure(model.complete(ask));
+    expect(error.kind).toBe('schema_mismatch');
+    expect(error.message).toContain('services');
   });
 
   it('sends no Authorization header without a key (local servers such as Ollama)', async () => {

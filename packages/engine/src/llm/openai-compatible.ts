@@ -111,8 +111,9 @@ export function createOpenAiCompatibleModel(options: OpenAiCompatibleOptions): L
 }
 
 function requestBody<T>(model: string, request: CompletionRequest<T>) {
-  const schema = z.toJSONSchema(request.schema, { target: 'draft-7', unrepresentable: 'any' });
-  delete (schema as { $schema?: string }).$schema;
+  const schema = responseSchema(
+    z.toJSONSchema(request.schema, { target: 'draft-7', unrepresentable: 'any' }),
+  );
   return {
     model,
     messages: [
@@ -184,6 +185,42 @@ function isRetryable(error: LanguageModelError): boolean {
     default:
       return false;
   }
+}
+
+/**
+ * Validation keywords some servers refuse in a response schema (OpenAI's strict mode answers 400 for several
+ * of them): left out of what is sent; the zod schema still checks them on the answer.
+ */
+const UNSENT_KEYWORDS = new Set([
+  '$schema',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+]);
+
+export function responseSchema(schema: unknown): Record<string, unknown> {
+  const strip = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(strip);
+    if (!node || typeof node !== 'object') return node;
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node)) {
+      // "properties" maps names to schemas: a property may be called "format" or "pattern".
+      if (UNSENT_KEYWORDS.has(key) && typeof value !== 'object') continue;
+      if (key === '$schema') continue;
+      out[key] = strip(value);
+    }
+    return out;
+  };
+  return strip(schema) as Record<string, unknown>;
 }
 
 /** True when every object lists all its properties as required and allows no others (OpenAI strict mode). */
