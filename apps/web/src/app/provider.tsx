@@ -3,7 +3,7 @@ import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { NOTIFICATION_AUTO_CLOSE_MS, NOTIFICATION_LIMIT } from '../config/constants';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 export const colorSchemeManager = localStorageColorSchemeManager({ key: 'argo-color-scheme' });
 
@@ -18,6 +18,7 @@ export function AppProvider({ queryClient, children, env = 'default' }: AppProvi
   return (
     <MantineProvider
       theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
       colorSchemeManager={colorSchemeManager}
       defaultColorScheme="auto"
       env={env}

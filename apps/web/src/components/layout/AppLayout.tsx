@@ -1,4 +1,14 @@
-import { AppShell, Avatar, Burger, Group, Menu, ScrollArea, Text, UnstyledButton } from '@mantine/core';
+import {
+  AppShell,
+  Avatar,
+  Burger,
+  Group,
+  Menu,
+  ScrollArea,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconChevronDown,
@@ -44,7 +54,9 @@ function UserMenu({ user }: { user: AppLayoutUser }) {
   return (
     <Menu position="bottom-end" width={240} withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label="Account menu">
+        {/* Named by its content (initials, name, then "Account menu"): an aria-label that left out the visible
+            name would fail axe's label-content-name-mismatch. */}
+        <UnstyledButton>
           <Group gap="xs" wrap="nowrap">
             <Avatar color="argo" radius="xl" size="md">
               {initials(user.name, user.email)}
@@ -53,6 +65,7 @@ function UserMenu({ user }: { user: AppLayoutUser }) {
               {user.name || user.email}
             </Text>
             <IconChevronDown size={14} />
+            <VisuallyHidden>Account menu</VisuallyHidden>
           </Group>
         </UnstyledButton>
       </Menu.Target>
@@ -101,7 +114,8 @@ export function AppLayout({ user, children }: { user: AppLayoutUser; children: R
               size="sm"
               aria-label="Toggle navigation"
             />
-            <Link to="/" style={{ color: 'inherit', textDecoration: 'none' }} aria-label="Argo home">
+            {/* Named by its visible text (axe: label-content-name-mismatch). */}
+            <Link to="/" style={{ color: 'inherit', textDecoration: 'none' }}>
               <Logo withTagline />
             </Link>
           </Group>

@@ -332,7 +332,13 @@ function OsmAttribution() {
   return (
     <Text size="xs" c="dimmed" data-testid="osm-attribution">
       Contains data ©{' '}
-      <Anchor href="https://www.openstreetmap.org/copyright" target="_blank" rel="noreferrer" size="xs">
+      <Anchor
+        href="https://www.openstreetmap.org/copyright"
+        target="_blank"
+        rel="noreferrer"
+        size="xs"
+        underline="always"
+      >
         OpenStreetMap contributors
       </Anchor>
       , available under the Open Database License.
