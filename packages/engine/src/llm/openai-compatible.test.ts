@@ -99,6 +99,27 @@ describe('createOpenAiCompatibleModel', () => {
     expect(s.requests[0]?.authorization).toBeNull();
   });
 
+  it('falls back to json_object with the schema in the prompt when the server refuses json_schema', async () => {
+    server = await startOpenAiTestServer({ rejectJsonSchema: true, respond: () => ({ content: GOOD }) });
+    const model = createOpenAiCompatibleModel({
+      baseUrl: server.baseUrl,
+      model: 'groq-llama',
+      retryDelayMs: 10,
+    });
+    await expect(model.complete(ask)).resolves.toEqual(GOOD);
+    expect(server.requests.map((r) => r.body.response_format?.type)).toEqual(['json_schema', 'json_object']);
+    const system = server.requests[1]?.body.messages?.[0]?.content ?? '';
+    expect(system).toContain('You describe businesses.');
+    expect(system).toContain('"industry"');
+    // Remembered for the next call.
+    await expect(model.complete(ask)).resolves.toEqual(GOOD);
+    expect(server.requests.map((r) => r.body.response_format?.type)).toEqual([
+      'json_schema',
+      'json_object',
+      'json_object',
+    ]);
+  });
+
   it('accepts JSON wrapped in a Markdown code fence', async () => {
     const s = await serve([{ content: `\`\`\`json\n${JSON.stringify(GOOD)}\n\`\`\`` }]);
     const model = createOpenAiCompatibleModel({ baseUrl: s.baseUrl, model: 'm' });

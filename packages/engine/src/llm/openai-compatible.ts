@@ -87,17 +87,27 @@ export function createOpenAiCompatibleModel(options: OpenAiCompatibleOptions): L
     return readAnswer(text, request.schema, fail);
   }
 
+  let outputMode: OutputMode = 'json_schema';
+
   return {
     name: model,
     async complete<T>(request: CompletionRequest<T>): Promise<T> {
-      const body = JSON.stringify(requestBody(model, request));
       let lastError: LanguageModelError | null = null;
+      let hasSwitchedMode = false;
       for (let attemptNo = 1; attemptNo <= MAX_ATTEMPTS; attemptNo += 1) {
         try {
-          return await attempt(request, body);
+          return await attempt(request, JSON.stringify(requestBody(model, request, outputMode)));
         } catch (error) {
           if (!(error instanceof LanguageModelError)) throw error;
           lastError = error;
+          // Servers (or models) without json_schema support: ask for a JSON object with the schema in the prompt,
+          // from now on, without spending the retry.
+          if (outputMode === 'json_schema' && !hasSwitchedMode && refusesJsonSchema(error)) {
+            outputMode = 'json_object';
+            hasSwitchedMode = true;
+            attemptNo -= 1;
+            continue;
+          }
           if (attemptNo === MAX_ATTEMPTS || !isRetryable(error)) break;
           const retryAfter = (error as LanguageModelError & { retryAfterMs?: number | null }).retryAfterMs;
           if (retryAfter != null && retryAfter > MAX_RETRY_AFTER_MS) break;
@@ -110,18 +120,45 @@ export function createOpenAiCompatibleModel(options: OpenAiCompatibleOptions): L
   };
 }
 
-function requestBody<T>(model: string, request: CompletionRequest<T>) {
+type OutputMode = 'json_schema' | 'json_object';
+
+/** A 400/422 whose message says the structured-output request itself is what the server does not take. */
+function refusesJsonSchema(error: LanguageModelError): boolean {
+  const status = error.details.status;
+  return (
+    (status === 400 || status === 422) &&
+    /response_format|json_schema|structured output|schema/i.test(error.message)
+  );
+}
+
+function requestBody<T>(model: string, request: CompletionRequest<T>, mode: OutputMode) {
   const schema = responseSchema(
     z.toJSONSchema(request.schema, { target: 'draft-7', unrepresentable: 'any' }),
   );
-  return {
+  const common = {
     model,
+    temperature: 0,
+    ...(request.maxTokens ? { max_tokens: request.maxTokens } : {}),
+  };
+  if (mode === 'json_object') {
+    return {
+      ...common,
+      messages: [
+        {
+          role: 'system',
+          content: `${request.system}\n\nAnswer with one JSON object, and nothing else, that fits this JSON Schema:\n${JSON.stringify(schema)}`,
+        },
+        { role: 'user', content: request.user },
+      ],
+      response_format: { type: 'json_object' },
+    };
+  }
+  return {
+    ...common,
     messages: [
       { role: 'system', content: request.system },
       { role: 'user', content: request.user },
     ],
-    temperature: 0,
-    ...(request.maxTokens ? { max_tokens: request.maxTokens } : {}),
     response_format: {
       type: 'json_schema',
       json_schema: {

@@ -43,6 +43,8 @@ export interface OpenAiTestServerOptions {
   apiKey?: string;
   /** Model ids the server knows (default: any). */
   models?: string[];
+  /** Answer 400 to response_format json_schema, as servers and models without structured outputs do. */
+  rejectJsonSchema?: boolean;
   /** Answer to the n-th valid request (0-based); default: `{}`. */
   respond?: (request: ReceivedChatRequest, n: number) => ChatReply | Promise<ChatReply>;
 }
@@ -124,6 +126,17 @@ export async function startOpenAiTestServer(
           "Missing required parameter: 'response_format.json_schema.schema'.",
           'invalid_request_error',
           'missing_required_parameter',
+        ),
+      );
+    }
+    if (options.rejectJsonSchema && format?.type === 'json_schema') {
+      return send(
+        res,
+        400,
+        apiError(
+          "response_format 'json_schema' is not supported with this model",
+          'invalid_request_error',
+          null,
         ),
       );
     }
