@@ -76,4 +76,10 @@ describe('summarizeSite on a small multi-page site (built-in)', () => {
     ]);
     expect(result.keywords).toEqual(expect.arrayContaining(['trattoria', 'mario']));
   });
+
+  it('reads the shared parsed pages without changing them (other analyzers read the same documents)', async () => {
+    const before = pages.map((p) => p.$.html());
+    await summarizeSite(pages);
+    expect(pages.map((p) => p.$.html())).toEqual(before);
+  });
 });
