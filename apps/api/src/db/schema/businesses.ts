@@ -94,14 +94,23 @@ export const businesses = pgTable(
     // The results search (name, domain, city, category, summary) is one ILIKE over this document, so one trigram
     // index serves it; results.repository.ts builds the same expression (BUSINESS_SEARCH_DOCUMENT).
     index('businesses_search_trgm_idx').using('gin', sql`${BUSINESS_SEARCH_DOCUMENT_SQL} gin_trgm_ops`),
-    // Sort columns of the results table, scoped by session, with id as the tie-breaker the query sorts by.
+    // Sort columns of the results table, scoped by session and run (the results read the current run), with id
+    // as the tie-breaker the query sorts by. The page query picks the page's ids first from these alone (an
+    // index-only scan, no table reads for the rows an OFFSET skips), then reads those 50 rows.
     // Text columns are read mostly A→Z, figures mostly highest first (both with nulls last, as the query sorts).
-    index('businesses_session_name_idx').on(t.sessionId, t.name, t.id),
-    index('businesses_session_city_idx').on(t.sessionId, t.city, t.id),
-    index('businesses_session_category_idx').on(t.sessionId, t.category, t.id),
-    index('businesses_session_industry_idx').on(t.sessionId, t.industry, t.id),
-    index('businesses_session_rating_idx').on(t.sessionId, t.rating.desc().nullsLast(), t.id.desc()),
-    index('businesses_session_first_seen_idx').on(t.sessionId, t.firstSeenAt.desc(), t.id.desc()),
+    index('businesses_session_run_id_idx').on(t.sessionId, t.runId, t.id),
+    index('businesses_session_name_idx').on(t.sessionId, t.runId, t.name, t.id),
+    index('businesses_session_city_idx').on(t.sessionId, t.runId, t.city, t.id),
+    index('businesses_session_category_idx').on(t.sessionId, t.runId, t.category, t.id),
+    index('businesses_session_industry_idx').on(t.sessionId, t.runId, t.industry, t.id),
+    index('businesses_session_rating_idx').on(t.sessionId, t.runId, t.rating.desc().nullsLast(), t.id.desc()),
+    index('businesses_session_first_seen_idx').on(t.sessionId, t.runId, t.firstSeenAt.desc(), t.id.desc()),
+    index('businesses_session_icp_score_run_idx').on(
+      t.sessionId,
+      t.runId,
+      t.icpScore.desc().nullsLast(),
+      t.id.desc(),
+    ),
   ],
 );
 

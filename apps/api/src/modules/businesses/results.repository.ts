@@ -246,14 +246,22 @@ export async function findResultsPage(
   query: ResultsPageQuery,
 ): Promise<{ rows: BusinessRow[]; total: number }> {
   const where = resultsWhere(sessionId, runId, query);
+  const order = resultsOrder(query);
+  // Late row lookup: pick the page's ids first — for a plain sort an index-only scan of a sort index, so the
+  // rows an OFFSET skips are never read from the table — then read only those rows.
+  const pageIds = db
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.pageSize)
+    .offset(query.page * query.pageSize);
   const [rows, totals] = await Promise.all([
     db
       .select()
       .from(businesses)
-      .where(where)
-      .orderBy(...resultsOrder(query))
-      .limit(query.pageSize)
-      .offset(query.page * query.pageSize),
+      .where(inArray(businesses.id, pageIds))
+      .orderBy(...order),
     db.select({ total: count() }).from(businesses).where(where),
   ]);
   return { rows, total: totals[0]?.total ?? 0 };

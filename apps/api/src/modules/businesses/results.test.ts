@@ -345,12 +345,10 @@ describe('GET /user/session/:id/results', () => {
       'Beta Plumbing',
       'Gamma Dental',
     ]);
-    expect(await sorted('city', 'asc')).toEqual([
-      'Delta Bakery',
-      'Alpha Dental',
-      'Gamma Dental',
-      'Beta Plumbing',
-    ]);
+    // Alpha and Gamma are both in Leeds: the tie goes by id, in the same direction.
+    const leeds = ['Alpha Dental', 'Gamma Dental'].sort((a, b) => ((ids[a] ?? '') < (ids[b] ?? '') ? -1 : 1));
+    expect(await sorted('city', 'asc')).toEqual(['Delta Bakery', ...leeds, 'Beta Plumbing']);
+    expect(await sorted('city', 'desc')).toEqual(['Beta Plumbing', ...[...leeds].reverse(), 'Delta Bakery']);
     expect(await sorted('first_seen_at', 'desc')).toEqual([
       'Delta Bakery',
       'Gamma Dental',
