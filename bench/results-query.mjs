@@ -1,0 +1,166 @@
+// Results query: latency of GET /api/user/session/{id}/results over 100,000 businesses of one session — page 0
+// in the default order, a search with two filters sorted by score (its first and its last page), a deep page
+// of the whole session sorted by name, and a software filter — p50/p95 over BENCH_REQUESTS requests each at a
+// small concurrency. Reference, in the same run: the SQL the API sent for each request (recorded on the wire by
+// pg-capture.mjs), replayed with `pg` the same number of times at the same concurrency, in the same pattern
+// (page and count in parallel, then the enrichment rows of the page).
+import pg from 'pg';
+import { createBenchDatabase, ensureBuilt, percentile, report, startApp, timeMany } from './lib.mjs';
+import { startCaptureProxy } from './pg-capture.mjs';
+import { BUSINESSES, seedResultsSession } from './results-seed.mjs';
+
+const BENCH = 'results-query';
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
+const WARMUP = 20;
+
+const searchFilters = JSON.stringify({ icp_tier: ['A', 'B'], hiring: true });
+const SCENARIOS = [
+  { name: 'page 0, default order (id desc)', query: {} },
+  {
+    name: 'search "dental" + tier + hiring, by score, page 0',
+    query: { search: 'dental', filters: searchFilters, sortBy: 'icp_score', sortOrder: 'desc' },
+  },
+  {
+    name: 'search "dental" + tier + hiring, by score, last page',
+    query: { search: 'dental', filters: searchFilters, sortBy: 'icp_score', sortOrder: 'desc', page: 'LAST' },
+  },
+  {
+    name: `whole session by name, deep page (offset ${BUSINESSES - 50})`,
+    query: { sortBy: 'name', sortOrder: 'asc', page: String(BUSINESSES / 50 - 1) },
+  },
+  {
+    name: 'software "Shopify" + city, by rating, page 10',
+    query: {
+      filters: JSON.stringify({ software: 'Shopify', city: 'Leeds' }),
+      sortBy: 'rating',
+      sortOrder: 'desc',
+      page: '10',
+    },
+  },
+];
+
+const resultsUrl = (baseUrl, sessionId, query) =>
+  `${baseUrl}/api/user/session/${sessionId}/results?${new URLSearchParams(query)}`;
+
+async function getResults(baseUrl, token, sessionId, query) {
+  const response = await fetch(resultsUrl(baseUrl, sessionId, query), {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const body = await response.json();
+  if (response.status !== 200)
+    throw new Error(`results answered ${response.status}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** The statements the API sends for each scenario, recorded by a second API process behind the capture proxy. */
+async function captureSql(databaseUrl, token, sessionId, scenarios) {
+  const target = new URL(databaseUrl);
+  const proxy = await startCaptureProxy({ host: target.hostname, port: Number(target.port || 5432) });
+  const proxied = new URL(databaseUrl);
+  proxied.hostname = '127.0.0.1';
+  proxied.port = String(proxy.port);
+  const app = await startApp(
+    { DATABASE_URL: proxied.toString() },
+    { ARGO_ROLE: 'api', RATE_LIMIT_PER_MINUTE: '1000000' },
+  );
+  try {
+    const captured = [];
+    for (const scenario of scenarios) {
+      await getResults(app.baseUrl, token, sessionId, scenario.query);
+      proxy.statements.length = 0;
+      proxy.setRecording(true);
+      await getResults(app.baseUrl, token, sessionId, scenario.query);
+      proxy.setRecording(false);
+      const page = proxy.statements.filter(
+        (s) => /from "businesses"/i.test(s.sql) && /^\s*select/i.test(s.sql),
+      );
+      const enrichment = proxy.statements.filter((s) => /from "enrichment_results"/i.test(s.sql));
+      if (page.length === 0) {
+        throw new Error(
+          `no results query recorded for ${scenario.name}; saw:\n${proxy.statements.map((s) => s.sql).join('\n')}`,
+        );
+      }
+      captured.push({ scenario, page, enrichment });
+    }
+    return captured;
+  } finally {
+    await app.stop();
+    await proxy.close();
+  }
+}
+
+const summarise = (durations) => ({ p50: percentile(durations, 50), p95: percentile(durations, 95) });
+
+async function main() {
+  ensureBuilt();
+  const database = await createBenchDatabase();
+  if (database.kind !== 'server') {
+    await database.drop();
+    throw new Error('results-query needs a PostgreSQL server (the machine 127.0.0.1:5432, or DATABASE_URL)');
+  }
+  let app;
+  const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+  try {
+    app = await startApp(database.env, { RATE_LIMIT_PER_MINUTE: '1000000' });
+    const { idToken, sessionId } = await seedResultsSession(app, database.url);
+    const token = await idToken();
+    // The last page of the search, found through the API.
+    const first = await getResults(app.baseUrl, token, sessionId, SCENARIOS[1].query);
+    const lastPage = String(Math.max(0, Math.ceil(first.total / 50) - 1));
+    const scenarios = SCENARIOS.map((s) =>
+      s.query.page === 'LAST' ? { ...s, query: { ...s.query, page: lastPage } } : s,
+    );
+    const whole = await getResults(app.baseUrl, token, sessionId, {});
+    if (whole.total !== BUSINESSES)
+      throw new Error(`expected ${BUSINESSES} businesses, the API counted ${whole.total}`);
+    console.log(
+      `results-query: ${BUSINESSES} businesses in the session; the search matches ${first.total} ` +
+        `(last page ${lastPage}); ${REQUESTS} requests per case, concurrency ${CONCURRENCY}`,
+    );
+
+    const captured = await captureSql(database.url, token, sessionId, scenarios);
+    for (const { scenario, page, enrichment } of captured) {
+      const fresh = await idToken();
+      await timeMany(WARMUP, CONCURRENCY, () => getResults(app.baseUrl, fresh, sessionId, scenario.query));
+      const ours = summarise(
+        await timeMany(REQUESTS, CONCURRENCY, () =>
+          getResults(app.baseUrl, fresh, sessionId, scenario.query),
+        ),
+      );
+      const runSql = async () => {
+        await Promise.all(page.map((s) => pool.query({ text: s.sql, values: s.params, rowMode: 'array' })));
+        for (const s of enrichment) await pool.query({ text: s.sql, values: s.params, rowMode: 'array' });
+      };
+      await timeMany(WARMUP, CONCURRENCY, runSql);
+      const reference = summarise(await timeMany(REQUESTS, CONCURRENCY, runSql));
+      for (const p of ['p50', 'p95']) {
+        report({
+          bench: BENCH,
+          figure: `results ${scenario.name}, ${p}`,
+          ours: ours[p],
+          reference: reference[p],
+          unit: 'ms',
+          referenceLabel: 'same SQL with pg',
+          note: p === 'p95' ? (ours.p95 < 50 ? 'p95 < 50 ms' : 'p95 over 50 ms') : undefined,
+        });
+      }
+    }
+    if (process.env.BENCH_SHOW_SQL) {
+      for (const { scenario, page, enrichment } of captured) {
+        console.log(`\n-- ${scenario.name}`);
+        for (const s of [...page, ...enrichment])
+          console.log(`${s.sql}\n   params: ${JSON.stringify(s.params)}`);
+      }
+    }
+  } finally {
+    await pool.end();
+    await app?.stop();
+    await database.drop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
