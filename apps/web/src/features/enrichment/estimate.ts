@@ -1,14 +1,14 @@
 /**
  * How much an enrichment run will read, and roughly how long it takes, before it starts (PRODUCT.md §10).
- * The figures mirror the engine's crawler defaults (packages/engine/src/crawl: crawlSite's page budget of 6 besides
- * the home page, the fetcher's 16 requests at a time with one at a time per host); the page shows them so that
- * the estimate can be checked rather than trusted.
+ * The figures mirror the API's defaults (apps/api config: CRAWL_PAGE_BUDGET 6 pages besides the home page,
+ * ENRICH_CONCURRENCY 12 businesses at once, one request at a time per host); the page shows them so that the
+ * estimate can be checked rather than trusted. A server configured otherwise makes the estimate off by that much.
  */
 
 /** The home page plus up to 6 that matter (about, contact, imprint, careers, team, pricing). */
 export const PAGES_PER_SITE = 7;
-/** Sites read at the same time: the fetcher's global limit, one polite request at a time per host. */
-export const SITES_AT_ONCE = 16;
+/** Sites read at the same time (ENRICH_CONCURRENCY), each one polite request at a time. */
+export const SITES_AT_ONCE = 12;
 /** A small-business page, fetched and parsed, one after another on one host: about this long. */
 export const SECONDS_PER_PAGE = 1.5;
 

@@ -50,10 +50,10 @@ describe('the enrichment screen', { timeout: 15_000 }, () => {
       ).toBe(true);
     }
     expect(screen.getByText(/The whole session: 40 businesses, 20 with a website/)).toBeTruthy();
-    // 20 websites × 7 pages; two rounds of 16 sites × 7 pages × 1.5 s = 21 s.
+    // 20 websites × 7 pages; two rounds of 12 sites × 7 pages × 1.5 s = 21 s.
     expect(screen.getByTestId('estimate-pages').textContent).toBe('Up to 140 pages, under a minute');
     expect(screen.getByTestId('estimate-basis').textContent).toMatch(/^20 websites × up to 7 pages each/);
-    expect(screen.getByTestId('estimate-basis').textContent).toMatch(/16 sites at a time/);
+    expect(screen.getByTestId('estimate-basis').textContent).toMatch(/12 sites at a time/);
 
     fireEvent.click(screen.getByRole('button', { name: 'Start enrichment' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/enrichment-processing'));
