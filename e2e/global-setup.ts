@@ -55,6 +55,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     LOG_LEVEL: 'warn',
     ARGO_ROLE: 'all',
     DATABASE_URL: database.url,
+    // enrichment.e2e.ts serves its test website on 127.0.0.1; the crawler's SSRF guard refuses it otherwise.
+    CRAWL_ALLOW_HOSTS: '127.0.0.1',
   };
 
   const server = startServer(env);
