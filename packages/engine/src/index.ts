@@ -1,6 +1,18 @@
 // The engine's public API: discovery sources, normalisation and de-duplication (the crawler, analyzers and CSV
 // import add theirs). A plain library: no HTTP framework, no database.
 
+export {
+  type AnalyzeCareersOptions,
+  ATS_NAMES,
+  type AtsKey,
+  analyzeCareers,
+  type CareerAnalysis,
+  type CareerMethod,
+  findAtsReferences,
+  findCareersPages,
+  type JobRole,
+  parseAtsUrl,
+} from './analyze/careers';
 export { explainIcp } from './analyze/icp/explain';
 export {
   type IcpBusiness,
@@ -61,7 +73,13 @@ export {
   type Resolver,
   systemResolver,
 } from './crawl/dns';
-export { ARGO_BOT_USER_AGENT, createFetcher, type Fetcher, type FetchPageOptions } from './crawl/fetcher';
+export {
+  ARGO_BOT_USER_AGENT,
+  createFetcher,
+  type Fetcher,
+  type FetchPageOptions,
+  type FetchTextOptions,
+} from './crawl/fetcher';
 export {
   type FetchedPage,
   type PageInput,
