@@ -23,11 +23,13 @@ export function csvCell(value: unknown): string {
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function csvLine(values: readonly unknown[]): string {
+/** One record; `numeric` lists the positions holding numbers written as text (kept as they are). */
+export function csvLine(values: readonly unknown[], numeric?: ReadonlySet<number>): string {
   let line = '';
   for (let i = 0; i < values.length; i++) {
     if (i > 0) line += ',';
-    line += csvCell(values[i]);
+    const value = values[i];
+    line += numeric?.has(i) && typeof value === 'string' ? value : csvCell(value);
   }
   return `${line}\r\n`;
 }

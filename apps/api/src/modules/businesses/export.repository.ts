@@ -4,7 +4,7 @@
  * roles, matched ICP criteria), read through a server-side cursor so memory stays flat whatever the size.
  */
 import { Readable } from 'node:stream';
-import { type SQL, sql } from 'drizzle-orm';
+import { type Column, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import QueryStream from 'pg-query-stream';
@@ -25,6 +25,23 @@ export const EXPORT_COLUMNS = [
 const elements = (value: SQL) =>
   sql`jsonb_array_elements(case when jsonb_typeof(${value}) = 'array' then ${value} else '[]'::jsonb end)`;
 
+/** A timestamp as JavaScript's toISOString() writes it (the API's JSON format), made by PostgreSQL. */
+const isoTime = (column: Column) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** Columns holding numbers: never prefixed against formulas (a negative number stays a number). */
+const NUMERIC_COLUMNS = new Set(
+  ['lat', 'lng', 'rating', 'review_count', 'employee_estimate', 'icp_score'].map((name) =>
+    EXPORT_COLUMNS.indexOf(name as (typeof EXPORT_COLUMNS)[number]),
+  ),
+);
+
+/**
+ * Every column comes out of PostgreSQL as text in its final CSV form (numbers, booleans as true/false, ISO
+ * times), so rows are not parsed into JavaScript types only to be written back as text.
+ */
+const RAW_TEXT = { getTypeParser: () => (value: string) => value };
+
 /** `select … from businesses …` of the export, for a results WHERE and ORDER BY. */
 export function exportSelect(where: SQL, order: SQL[]): SQL {
   const software = sql.raw('export_software.data');
@@ -33,11 +50,13 @@ export function exportSelect(where: SQL, order: SQL[]): SQL {
   const icp = sql.raw('export_icp.data');
   return sql`select ${businesses.id}, ${businesses.name}, ${businesses.website}, ${businesses.domain},
     ${businesses.email}, ${businesses.phone}, ${businesses.address}, ${businesses.city}, ${businesses.region},
-    ${businesses.postalCode}, ${businesses.country}, ${businesses.lat}, ${businesses.lng}, ${businesses.category},
+    ${businesses.postalCode}, ${businesses.country}, ${businesses.lat}::text, ${businesses.lng}::text,
+    ${businesses.category},
     ${businesses.source},
     (select string_agg((s ->> 'source') || coalesce(':' || (s ->> 'source_ref'), ''), '; ')
        from ${elements(sql`${businesses.sources}`)} s),
-    ${businesses.rating}, ${businesses.reviewCount}, ${businesses.enrichmentState}, ${businesses.enrichmentError},
+    ${businesses.rating}::text, ${businesses.reviewCount}::text, ${businesses.enrichmentState}::text,
+    ${businesses.enrichmentError},
     ${businesses.industry}, ${businesses.summary},
     (select string_agg(v #>> '{}', '; ') from ${elements(sql`${summary} -> 'services'`)} v),
     ${summary} ->> 'customer_type', ${summary} ->> 'size_hint', ${summary} ->> 'employee_estimate',
@@ -45,13 +64,13 @@ export function exportSelect(where: SQL, order: SQL[]): SQL {
        from ${elements(sql`${summary} -> 'contacts'`)} c),
     (select string_agg((t ->> 'name') || coalesce(' ' || (t ->> 'version'), ''), '; ')
        from ${elements(sql`${software} -> 'technologies'`)} t),
-    ${businesses.hiring}, ${careers} ->> 'careers_url', ${careers} ->> 'ats',
+    ${businesses.hiring}::text, ${careers} ->> 'careers_url', ${careers} ->> 'ats',
     (select string_agg((r ->> 'title') || coalesce(' (' || (r ->> 'location') || ')', ''), '; ')
        from ${elements(sql`${careers} -> 'roles'`)} r),
-    ${businesses.icpScore}, ${businesses.icpTier},
+    ${businesses.icpScore}::text, ${businesses.icpTier},
     (select string_agg(r ->> 'criterion', '; ')
        from ${elements(sql`${icp} -> 'reasons'`)} r where r ->> 'matched' = 'true'),
-    ${businesses.firstSeenAt}, ${businesses.updatedAt}
+    ${isoTime(businesses.firstSeenAt)}, ${isoTime(businesses.updatedAt)}
   from ${businesses}
   left join enrichment_results export_software
     on export_software.business_id = ${businesses.id} and export_software.type = 'software_detection'
@@ -86,7 +105,9 @@ const CHUNK_CHARS = 64 * 1024;
 export async function streamExportCsv(pool: pg.Pool, where: SQL, order: SQL[]): Promise<Readable> {
   const { text, params } = exportQueryText(where, order);
   const client = await pool.connect();
-  const rows = client.query(new QueryStream(text, params, { batchSize: BATCH_ROWS, rowMode: 'array' }));
+  const rows = client.query(
+    new QueryStream(text, params, { batchSize: BATCH_ROWS, rowMode: 'array', types: RAW_TEXT }),
+  );
   const iterator = rows[Symbol.asyncIterator]() as AsyncIterator<unknown[]>;
   let released = false;
   const release = (error?: Error) => {
@@ -109,7 +130,7 @@ export async function streamExportCsv(pool: pg.Pool, where: SQL, order: SQL[]): 
       let chunk = BOM + csvLine(EXPORT_COLUMNS);
       let next = first;
       while (!next.done) {
-        chunk += csvLine(next.value);
+        chunk += csvLine(next.value, NUMERIC_COLUMNS);
         if (chunk.length >= CHUNK_CHARS) {
           yield chunk;
           chunk = '';
