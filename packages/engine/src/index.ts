@@ -13,6 +13,15 @@ export {
   type JobRole,
   parseAtsUrl,
 } from './analyze/careers';
+export {
+  ANALYZER_TYPES,
+  type AnalyzerType,
+  type EnrichContext,
+  type EnrichedPage,
+  enrichSite,
+  type PreviousResults,
+  type SiteEnrichment,
+} from './analyze/enrich';
 export { explainIcp } from './analyze/icp/explain';
 export {
   type IcpBusiness,

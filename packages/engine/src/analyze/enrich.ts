@@ -1,0 +1,187 @@
+/**
+ * The enrichment orchestrator: runs the requested analyzers over ONE crawl of a site (every analyzer reads the
+ * same parsed pages) and gathers their results. One analyzer failing never loses the others' results.
+ */
+import type { CrawlError, SiteCrawl } from '../crawl/crawl-site';
+import type { Fetcher } from '../crawl/fetcher';
+import type { LanguageModel } from '../llm/language-model';
+import { analyzeCareers, type CareerAnalysis } from './careers';
+import { explainIcp } from './icp/explain';
+import { type IcpBusiness, icpFactsFrom } from './icp/facts';
+import { scoreIcp } from './icp/score';
+import type { IcpAnalysis, IcpCriteria } from './icp/types';
+import { detectSoftware } from './software/detect';
+import type { Detection } from './software/types';
+import { type AiSummary, summarizeSite } from './summary';
+
+export const ANALYZER_TYPES = [
+  'software_detection',
+  'career_analysis',
+  'ai_summary',
+  'icp_analysis',
+] as const;
+export type AnalyzerType = (typeof ANALYZER_TYPES)[number];
+
+export interface EnrichedPage {
+  url: string;
+  role: string;
+  fetched_at: string;
+}
+
+export interface SiteEnrichment {
+  software_detection?: { technologies: Detection[] };
+  career_analysis?: CareerAnalysis;
+  ai_summary?: AiSummary;
+  icp_analysis?: IcpAnalysis;
+  /** The pages every analyzer read, home first, with when each was fetched. */
+  pages: EnrichedPage[];
+  /** Pages of the crawl that failed, with the reason (robots.txt refusals included, kind "robots"). */
+  errors: CrawlError[];
+  /**
+   * Analyzers that failed, type → message. A failed type has no result above, except icp_analysis when only the
+   * model's notes failed: the built-in score is kept and the message says the notes are missing.
+   */
+  analyzer_errors: Partial<Record<AnalyzerType, string>>;
+}
+
+/** Results of earlier runs ICP scoring may read when this run does not produce them (icp_analysis alone). */
+export interface PreviousResults {
+  software_detection?: { technologies: Detection[] } | null;
+  career_analysis?: CareerAnalysis | null;
+  ai_summary?: AiSummary | null;
+}
+
+export interface EnrichContext {
+  business: IcpBusiness;
+  /** Required for icp_analysis. */
+  icp?: IcpCriteria | null;
+  /** For the careers analyzer's ATS API calls (share the crawl's fetcher: same politeness, same SSRF guard). */
+  fetcher?: Fetcher;
+  languageModel?: LanguageModel | null;
+  previous?: PreviousResults | null;
+  signal?: AbortSignal;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Runs `types` over the crawl's pages: software detection, then careers and summary together, then ICP scoring
+ * on what they found (plus `ctx.previous` for types not run now) and, with a model, its notes. Never throws for
+ * an analyzer's failure (recorded in `analyzer_errors`); throws only when `ctx.signal` aborts.
+ */
+export async function enrichSite(
+  crawl: SiteCrawl,
+  types: readonly AnalyzerType[],
+  ctx: EnrichContext,
+): Promise<SiteEnrichment> {
+  const wanted = new Set(types);
+  const { pages } = crawl;
+  const planRole = new Map(crawl.plan.map((p) => [p.url, p.role]));
+  const result: SiteEnrichment = {
+    pages: pages.map((p) => ({ url: p.url, role: p.role, fetched_at: p.fetchedAt })),
+    errors: [
+      ...crawl.errors,
+      ...crawl.robotsBlocked.map(
+        (url): CrawlError => ({
+          url,
+          role: planRole.get(url) ?? 'other',
+          status: null,
+          error: { kind: 'robots', message: 'robots.txt disallows this page' },
+        }),
+      ),
+    ],
+    analyzer_errors: {},
+  };
+  const fail = (type: AnalyzerType, error: unknown) => {
+    ctx.signal?.throwIfAborted();
+    result.analyzer_errors[type] = messageOf(error);
+  };
+  const noPages = pages.length === 0 ? `no pages to analyse: ${describeCrawlFailure(crawl)}` : null;
+  ctx.signal?.throwIfAborted();
+
+  if (wanted.has('software_detection')) {
+    if (noPages) result.analyzer_errors.software_detection = noPages;
+    else {
+      try {
+        result.software_detection = { technologies: detectSoftware(pages) };
+      } catch (error) {
+        fail('software_detection', error);
+      }
+    }
+  }
+
+  const signalOption = ctx.signal ? { signal: ctx.signal } : {};
+  const running: Promise<void>[] = [];
+  if (wanted.has('career_analysis')) {
+    if (noPages) result.analyzer_errors.career_analysis = noPages;
+    else {
+      const options = { ...signalOption, ...(ctx.fetcher ? { fetcher: ctx.fetcher } : {}) };
+      running.push(
+        analyzeCareers(pages, options).then(
+          (value) => {
+            result.career_analysis = value;
+          },
+          (error: unknown) => fail('career_analysis', error),
+        ),
+      );
+    }
+  }
+  if (wanted.has('ai_summary')) {
+    if (noPages) result.analyzer_errors.ai_summary = noPages;
+    else {
+      const options = {
+        ...signalOption,
+        languageModel: ctx.languageModel ?? null,
+        business: {
+          name: ctx.business.name,
+          category: ctx.business.category ?? null,
+          country: ctx.business.country ?? null,
+        },
+      };
+      running.push(
+        summarizeSite(pages, options).then(
+          (value) => {
+            result.ai_summary = value;
+          },
+          (error: unknown) => fail('ai_summary', error),
+        ),
+      );
+    }
+  }
+  await Promise.all(running);
+  ctx.signal?.throwIfAborted();
+
+  if (wanted.has('icp_analysis')) {
+    if (!ctx.icp) {
+      result.analyzer_errors.icp_analysis = 'no ICP to score against: set the venture’s ICP first';
+    } else {
+      try {
+        const facts = icpFactsFrom({
+          business: ctx.business,
+          software: result.software_detection ?? ctx.previous?.software_detection ?? null,
+          careers: result.career_analysis ?? ctx.previous?.career_analysis ?? null,
+          summary: result.ai_summary ?? ctx.previous?.ai_summary ?? null,
+        });
+        const analysis = scoreIcp(facts, ctx.icp);
+        result.icp_analysis = analysis;
+        if (ctx.languageModel) {
+          try {
+            result.icp_analysis = await explainIcp(analysis, facts, ctx.icp, ctx.languageModel, signalOption);
+          } catch (error) {
+            fail('icp_analysis', `built-in score kept; the model's notes failed: ${messageOf(error)}`);
+          }
+        }
+      } catch (error) {
+        fail('icp_analysis', error);
+      }
+    }
+  }
+  return result;
+}
+
+function describeCrawlFailure(crawl: SiteCrawl): string {
+  const home = crawl.errors.find((e) => e.role === 'home') ?? crawl.errors[0];
+  if (home) return `${home.url}: ${home.error.message}`;
+  if (crawl.robotsBlocked.length) return `robots.txt disallows ${crawl.robotsBlocked[0]}`;
+  return `${crawl.startUrl} gave no HTML page`;
+}
