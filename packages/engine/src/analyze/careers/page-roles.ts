@@ -145,6 +145,7 @@ function detailsOf($: ParsedPage['$'], box: Cheerio<AnyNode>, title: string) {
     .replaceWith('\n')
     .end()
     .find('p, div, li, span, dd, dt, td, h1, h2, h3, h4, h5, h6')
+    .prepend('\n')
     .append('\n')
     .end()
     .text()
