@@ -17,12 +17,15 @@ import { findEnrichmentResults, findResultsPage, resultsOrder, resultsWhere } fr
 
 /** The session's name and current run, after checking the actor may read it (any access level may). */
 async function readableSession(db: Database, actor: ActorUser, sessionId: string) {
-  await requireSessionAccess(db, actor, sessionId, 'view');
-  const [session] = await db
-    .select({ runId: sessions.runId, name: sessions.name })
-    .from(sessions)
-    .where(eq(sessions.id, sessionId))
-    .limit(1);
+  // Both at once (one round trip less per page); the session row is only used once access is granted.
+  const [, [session]] = await Promise.all([
+    requireSessionAccess(db, actor, sessionId, 'view'),
+    db
+      .select({ runId: sessions.runId, name: sessions.name })
+      .from(sessions)
+      .where(eq(sessions.id, sessionId))
+      .limit(1),
+  ]);
   return { runId: session?.runId ?? null, name: session?.name ?? null };
 }
 
