@@ -11,6 +11,7 @@ import { migrateDatabase } from './db/migrate';
 import { jobDefinitions } from './jobs/definitions';
 import { createJobQueue } from './jobs/queue';
 import { createDiscoveryDeps } from './modules/discovery/discovery.deps';
+import { createEnrichmentDeps } from './modules/enrichment/enrichment.deps';
 import { startStuckSessionSweeper } from './modules/sessions/stuck-sessions';
 
 /**
@@ -86,6 +87,7 @@ async function main() {
         log,
         concurrency: config.JOB_CONCURRENCY,
         discovery: createDiscoveryDeps(config, database.db),
+        enrichment: createEnrichmentDeps(config),
         languageModel,
       });
       log.info({ jobs: jobDefinitions.map((j) => j.name) }, 'workers started');

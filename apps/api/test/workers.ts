@@ -8,6 +8,7 @@ import type { JobLogger } from '../src/jobs/define-job';
 import { jobDefinitions } from '../src/jobs/definitions';
 import { createJobQueue, type JobQueue } from '../src/jobs/queue';
 import { createDiscoveryDeps, type DiscoveryOverrides } from '../src/modules/discovery/discovery.deps';
+import { createEnrichmentDeps, type EnrichmentOverrides } from '../src/modules/enrichment/enrichment.deps';
 import type { TestApp } from './app';
 
 export const quietLog: JobLogger = { info: () => {}, warn: () => {}, error: () => {} };
@@ -26,9 +27,11 @@ export async function startWorker(
     log?: JobLogger;
     /** Default: the test app's model (null unless createTestApp was given one). */
     languageModel?: LanguageModel | null;
+    /** Crawler overrides of the enrichment job (DNS answers for local servers, no retries). */
+    enrichment?: EnrichmentOverrides;
   } = {},
 ): Promise<JobQueue> {
-  const { languageModel = t.languageModel, ...queueOptions } = options;
+  const { languageModel = t.languageModel, enrichment, ...queueOptions } = options;
   const queue = createJobQueue({
     connectionString: t.database.url,
     pollingIntervalSeconds: 0.5,
@@ -40,6 +43,12 @@ export async function startWorker(
     db: t.database.db,
     log: options.log ?? quietLog,
     discovery: createDiscoveryDeps(t.config, t.database.db, { ...FAST, ...overrides }),
+    enrichment: createEnrichmentDeps(t.config, {
+      progressIntervalMs: 0,
+      cancelPollMs: 100,
+      ...enrichment,
+      fetcher: { retries: 0, ...enrichment?.fetcher },
+    }),
     languageModel,
   });
   return queue;

@@ -19,8 +19,15 @@ const BusinessIds = z
   .min(1, 'must list at least one business, or be left out for the whole session')
   .max(LIMITS.maxBusinessIds, `must list at most ${LIMITS.maxBusinessIds} businesses`);
 
+/** true: only the businesses whose last enrichment failed (of `business_ids`, or of the whole session). */
+const OnlyFailed = z.boolean(expected('true or false')).optional();
+
 /** Body of the single-type calls: the whole session, or only `business_ids`. */
-export const EnrichmentBody = z.object({ session_id: Id, business_ids: BusinessIds.optional() });
+export const EnrichmentBody = z.object({
+  session_id: Id,
+  business_ids: BusinessIds.optional(),
+  only_failed: OnlyFailed,
+});
 export type EnrichmentBody = z.infer<typeof EnrichmentBody>;
 
 /** POST /enrichment/run — a chosen set of types. */
@@ -32,8 +39,22 @@ export const EnrichmentRunBody = z.object({
     .max(ENRICHMENT_TYPES.length, 'must not repeat a type')
     .refine((types) => new Set(types).size === types.length, 'must not repeat a type'),
   business_ids: BusinessIds.optional(),
+  only_failed: OnlyFailed,
 });
 export type EnrichmentRunBody = z.infer<typeof EnrichmentRunBody>;
+
+/** The analyzers a type runs: `unified` is all four (PRODUCT.md §6). */
+export const ANALYZER_TYPES = [
+  'software_detection',
+  'career_analysis',
+  'ai_summary',
+  'icp_analysis',
+] as const;
+export type AnalyzerType = (typeof ANALYZER_TYPES)[number];
+export function analyzersOf(types: readonly EnrichmentType[]): AnalyzerType[] {
+  const wanted = new Set(types.flatMap((t) => (t === 'unified' ? ANALYZER_TYPES : [t])));
+  return ANALYZER_TYPES.filter((t) => wanted.has(t));
+}
 
 /** The queued job and the session (now `queued` or `running`, stage `enriching`). */
 export const EnrichmentJob = z.object({ job_id: Id, session: Session });

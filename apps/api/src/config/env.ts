@@ -110,6 +110,21 @@ const EnvFields = z.object({
    * intranet site, a local test server: "127.0.0.1,10.0.0.0/8"). Default none: the SSRF guard refuses them all.
    */
   CRAWL_ALLOW_HOSTS: list.default([]),
+  /** Website requests in flight at once over all hosts, per worker process (one at a time per host always). */
+  CRAWL_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  /** Time limit of one website request, body included (ms). */
+  CRAWL_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
+  /** Bytes of one page read at most (the rest is cut off). */
+  CRAWL_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024, 'must be at least 65536')
+    .max(50 * 1024 * 1024, 'must be at most 50 MB')
+    .default(2 * 1024 * 1024),
+  /** Pages crawled per website besides the home page (about, contact, imprint, careers, team, pricing). */
+  CRAWL_PAGE_BUDGET: z.coerce.number().int().min(0).max(30).default(6),
+  /** Businesses an enrichment job works on at once (their pages share the CRAWL_CONCURRENCY requests). */
+  ENRICH_CONCURRENCY: z.coerce.number().int().min(1).max(128).default(12),
 });
 
 const EnvSchema = EnvFields.superRefine((env, ctx) => {

@@ -2,6 +2,7 @@ import type { LanguageModel } from '@argo/engine';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
 import type { DiscoveryDeps } from '../modules/discovery/discovery.deps';
+import type { EnrichmentDeps } from '../modules/enrichment/enrichment.deps';
 
 /** Pino's logger fits; tests pass a recording one. */
 export interface JobLogger {
@@ -16,6 +17,8 @@ export interface JobContext {
   log: JobLogger;
   /** Discovery sources, geocoder and run timings for the session jobs (main.ts builds them from the config). */
   discovery?: DiscoveryDeps;
+  /** Crawler options and concurrency of the enrichment job (main.ts builds them from the config). */
+  enrichment?: EnrichmentDeps;
   /** The configured language model, or null/absent: analyzers then use their built-in fallbacks. */
   languageModel?: LanguageModel | null;
 }

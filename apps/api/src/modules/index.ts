@@ -4,6 +4,7 @@ import { registerAccountRoutes } from './accounts/accounts.routes';
 import { registerAdminRoutes } from './admin/admin.routes';
 import { registerBusinessRoutes } from './businesses/businesses.routes';
 import { registerDiscoveryRoutes } from './discovery/discovery.routes';
+import { registerEnrichmentRoutes } from './enrichment/enrichment.routes';
 import { registerGetStartedRoutes } from './get-started/get-started.routes';
 import { registerHealthRoutes } from './health/health.routes';
 import { registerIcpRoutes } from './icp/icp.routes';
@@ -21,6 +22,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   registerVentureRoutes(app, deps);
   registerSessionRoutes(app, deps);
   registerDiscoveryRoutes(app, deps);
+  registerEnrichmentRoutes(app, deps);
   registerBusinessRoutes(app, deps);
   registerSharingRoutes(app, deps);
   registerGetStartedRoutes(app, deps);

@@ -1,4 +1,5 @@
 import type { JobDefinition } from '../define-job';
+import { enrichmentJob } from './enrichment-jobs';
 import { competitorsJob, discoverJob, importJob } from './session-jobs';
 
 /**
@@ -6,4 +7,9 @@ import { competitorsJob, discoverJob, importJob } from './session-jobs';
  * Enrichment jobs join here with their issue. (Deleting a session needs no job: its businesses, enrichment rows
  * and shares go with it in one cascading statement, ~1.2 s for 100,000 businesses.)
  */
-export const jobDefinitions: readonly JobDefinition[] = [discoverJob, importJob, competitorsJob];
+export const jobDefinitions: readonly JobDefinition[] = [
+  discoverJob,
+  importJob,
+  competitorsJob,
+  enrichmentJob,
+];

@@ -1,5 +1,6 @@
 import { type Business, type BusinessSource, type DetectedSoftware, Tier } from '@argo/contract';
 import type { BusinessRow, EnrichmentResultRow } from '../../db/schema';
+import { detailsFrom } from '../enrichment/enrichment.mapper';
 
 /** The technologies of a stored software_detection result, as the list shows them. */
 export function softwareFrom(enrichments: readonly EnrichmentResultRow[]): DetectedSoftware[] {
@@ -61,6 +62,7 @@ export function toBusiness(row: BusinessRow, enrichments: readonly EnrichmentRes
     hiring: row.hiring,
     icp_score: row.icpScore,
     icp_tier: tier.success ? tier.data : null,
+    ...(enrichments.length ? { details: detailsFrom(enrichments) } : {}),
     first_seen_at: row.firstSeenAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

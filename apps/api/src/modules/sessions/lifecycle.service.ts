@@ -14,12 +14,14 @@ import type { Database } from '../../db/client';
 import type { SessionRow } from '../../db/schema';
 import type { ActorUser } from '../../http/auth';
 import { conflict, notFound } from '../../http/errors';
+import { enrichmentJob } from '../../jobs/definitions/enrichment-jobs';
 import { sessionJobFor } from '../../jobs/definitions/session-jobs';
 import type { JobQueue } from '../../jobs/queue';
 import { requireSessionAccess } from '../access/access.service';
 import { countRunBusinesses, listRejectedRows } from '../businesses/businesses.repository';
 import { type DiscoverState, prepareDiscoverRetry } from '../discovery/discover.state';
 import { hasSessionFile } from '../discovery/discovery.repository';
+import { isEnrichmentState } from '../enrichment/enrichment.repository';
 import {
   cancelActiveSession,
   failQueuedSession,
@@ -44,7 +46,9 @@ export async function startSessionRun(
   const queued = await db.transaction((tx) => queueRun(tx, values));
   if (!queued) return null;
   try {
-    const jobId = await jobs.enqueue(sessionJobFor(queued.type), {
+    // A retry goes back to the job that ran: an enrichment run keeps its kind in its state.
+    const job = isEnrichmentState(values.state) ? enrichmentJob : sessionJobFor(queued.type);
+    const jobId = await jobs.enqueue(job, {
       session_id: values.sessionId,
       token: queued.token,
     });

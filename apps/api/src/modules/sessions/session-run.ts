@@ -48,7 +48,7 @@ export interface SessionJobPayload {
 }
 
 export interface RunOptions {
-  stage: 'discovering' | 'importing';
+  stage: 'discovering' | 'importing' | 'enriching';
   jobId: string;
   log: JobLogger;
   /** Aborted when the queue stops. */

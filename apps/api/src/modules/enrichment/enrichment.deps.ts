@@ -1,0 +1,39 @@
+/**
+ * What the enrichment job needs from the outside world, built once per worker process from the config (tests
+ * pass overrides: DNS answers for local servers, no HTTP retries, fast progress).
+ */
+import type { FetcherOptions } from '@argo/engine';
+import type { Config } from '../../config/env';
+
+export interface EnrichmentDeps {
+  /** Options of the one fetcher a run shares over all its sites (global limit, per-host politeness, SSRF). */
+  fetcher: FetcherOptions;
+  /** Pages per site besides the home page. */
+  pageBudget: number;
+  /** Businesses in flight at once in one job. */
+  concurrency: number;
+  /** Progress is written at most this often. */
+  progressIntervalMs: number;
+  /** How often a running job looks for a cancel (and a takeover). */
+  cancelPollMs: number;
+}
+
+export type EnrichmentOverrides = Partial<Omit<EnrichmentDeps, 'fetcher'>> & {
+  fetcher?: Partial<FetcherOptions>;
+};
+
+export function createEnrichmentDeps(config: Config, overrides: EnrichmentOverrides = {}): EnrichmentDeps {
+  return {
+    fetcher: {
+      concurrency: config.CRAWL_CONCURRENCY,
+      timeoutMs: config.CRAWL_TIMEOUT_MS,
+      maxBytes: config.CRAWL_MAX_BYTES,
+      allowAddresses: config.CRAWL_ALLOW_HOSTS,
+      ...overrides.fetcher,
+    },
+    pageBudget: overrides.pageBudget ?? config.CRAWL_PAGE_BUDGET,
+    concurrency: overrides.concurrency ?? config.ENRICH_CONCURRENCY,
+    progressIntervalMs: overrides.progressIntervalMs ?? 500,
+    cancelPollMs: overrides.cancelPollMs ?? 1000,
+  };
+}

@@ -1,0 +1,283 @@
+/**
+ * SQL of enrichment: the businesses a run covers (its scope), their per-business state — which is also the
+ * run's resumable cursor (pending/running = still to do) — and the stored results, one row per (business, type).
+ */
+import { randomUUID } from 'node:crypto';
+import type { AnalyzerType } from '@argo/contract';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Database, DatabaseExecutor } from '../../db/client';
+import {
+  type BusinessRow,
+  businesses,
+  type EnrichmentResultRow,
+  type EnrichmentState,
+  enrichmentResults,
+  type ProducedBy,
+  type SessionStatus,
+  sessionRuns,
+  sessions,
+  type VentureIcp,
+  ventures,
+} from '../../db/schema';
+
+/** The businesses of one enrichment run: the session's current run, all of it or the listed ids. */
+export interface EnrichmentScope {
+  sessionId: string;
+  runId: string;
+  businessIds: string[] | null;
+}
+
+/** What an enrichment run's `session_runs.state` holds. */
+export interface EnrichmentRunState extends Record<string, unknown> {
+  kind: 'enrichment';
+  types: AnalyzerType[];
+  business_ids: string[] | null;
+  /** The job token whose retry already turned failed businesses back to pending (a resumed attempt skips it). */
+  reset_for?: string;
+  /** icp_analysis alone walks the scope in id order: the last id scored, and how many so far. */
+  after?: string;
+  scored?: number;
+}
+
+export const isEnrichmentState = (state: Record<string, unknown> | null | undefined): boolean =>
+  state?.kind === 'enrichment';
+
+function scopeWhere(scope: EnrichmentScope): SQL {
+  return and(
+    eq(businesses.sessionId, scope.sessionId),
+    eq(businesses.runId, scope.runId),
+    scope.businessIds ? inArray(businesses.id, scope.businessIds) : undefined,
+  ) as SQL;
+}
+
+/** The ids of `ids` that are not businesses of the session's current run. */
+export async function findIdsOutsideSession(
+  db: DatabaseExecutor,
+  sessionId: string,
+  runId: string,
+  ids: readonly string[],
+): Promise<string[]> {
+  const found = await db
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(scopeWhere({ sessionId, runId, businessIds: [...ids] }));
+  const known = new Set(found.map((r) => r.id));
+  return ids.filter((id) => !known.has(id));
+}
+
+/** Businesses of the scope whose last enrichment failed. */
+export async function findFailedIds(db: DatabaseExecutor, scope: EnrichmentScope): Promise<string[]> {
+  const rows = await db
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(and(scopeWhere(scope), eq(businesses.enrichmentState, 'failed')));
+  return rows.map((r) => r.id);
+}
+
+export async function countScope(db: DatabaseExecutor, scope: EnrichmentScope) {
+  const result = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      remaining: sql<number>`count(*) filter (where ${businesses.enrichmentState} in ('pending', 'running'))::int`,
+      failed: sql<number>`count(*) filter (where ${businesses.enrichmentState} = 'failed')::int`,
+    })
+    .from(businesses)
+    .where(scopeWhere(scope));
+  return result[0] ?? { total: 0, remaining: 0, failed: 0 };
+}
+
+/** The venture ICP of the session, or null when it has no venture. */
+export async function findSessionIcp(db: DatabaseExecutor, sessionId: string): Promise<VentureIcp | null> {
+  const [row] = await db
+    .select({ icp: ventures.icp })
+    .from(sessions)
+    .innerJoin(ventures, eq(ventures.id, sessions.ventureId))
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  return row?.icp ?? null;
+}
+
+/**
+ * Puts a finished session in `queued` for an enrichment of its current run (the businesses stay as they are;
+ * nothing is replaced until each business's results arrive). The scope's businesses become `pending` unless
+ * only ICP is re-scored (no crawl). Returns the job token, or null when the session is not in `from` any more.
+ */
+export async function queueEnrichmentRun(
+  db: DatabaseExecutor,
+  values: {
+    sessionId: string;
+    from: readonly SessionStatus[];
+    state: EnrichmentRunState;
+    crawls: boolean;
+  },
+): Promise<{ token: string; runId: string } | null> {
+  const [session] = await db
+    .select({ status: sessions.status, runId: sessions.runId })
+    .from(sessions)
+    .where(eq(sessions.id, values.sessionId))
+    .for('update');
+  if (!session?.runId || !values.from.includes(session.status)) return null;
+  const scope = { sessionId: values.sessionId, runId: session.runId, businessIds: values.state.business_ids };
+  const now = new Date();
+  if (values.crawls) {
+    await db
+      .update(businesses)
+      .set({ enrichmentState: 'pending', enrichmentError: null })
+      .where(scopeWhere(scope));
+  }
+  const { total } = await countScope(db, scope);
+  const token = randomUUID();
+  const run = {
+    runId: session.runId,
+    mode: 'run' as const,
+    token,
+    jobId: null,
+    claim: null,
+    state: values.state,
+    latest: [],
+    attemptStartedAt: null,
+    doneAtAttemptStart: 0,
+    updatedAt: now,
+  };
+  await db
+    .insert(sessionRuns)
+    .values({ sessionId: values.sessionId, ...run })
+    .onConflictDoUpdate({ target: sessionRuns.sessionId, set: run });
+  await db
+    .update(sessions)
+    .set({
+      status: 'queued',
+      stage: 'enriching',
+      error: null,
+      finishedAt: null,
+      updatedAt: now,
+      progressTotal: total,
+      progressDone: 0,
+      progressFailed: 0,
+    })
+    .where(eq(sessions.id, values.sessionId));
+  return { token, runId: session.runId };
+}
+
+/** failed → pending in the scope (a retry of the failed items). */
+export async function resetFailed(db: DatabaseExecutor, scope: EnrichmentScope): Promise<void> {
+  await db
+    .update(businesses)
+    .set({ enrichmentState: 'pending' })
+    .where(and(scopeWhere(scope), eq(businesses.enrichmentState, 'failed')));
+}
+
+/** running → pending in the scope: what a stopped attempt had in flight is done again by the next one. */
+export async function resetRunning(db: DatabaseExecutor, scope: EnrichmentScope): Promise<void> {
+  await db
+    .update(businesses)
+    .set({ enrichmentState: 'pending' })
+    .where(and(scopeWhere(scope), eq(businesses.enrichmentState, 'running')));
+}
+
+/** The next businesses still to do (pending, or running when a stopped attempt left them), in id order. */
+export async function findBusinessesToEnrich(
+  db: DatabaseExecutor,
+  scope: EnrichmentScope,
+  afterId: string | null,
+  limit: number,
+): Promise<BusinessRow[]> {
+  return db
+    .select()
+    .from(businesses)
+    .where(
+      and(
+        scopeWhere(scope),
+        inArray(businesses.enrichmentState, ['pending', 'running']),
+        afterId ? sql`${businesses.id} > ${afterId}` : undefined,
+      ),
+    )
+    .orderBy(businesses.id)
+    .limit(limit);
+}
+
+/** Every business of the scope after `afterId`, in id order (ICP re-scoring walks them all). */
+export async function findScopeBusinesses(
+  db: DatabaseExecutor,
+  scope: EnrichmentScope,
+  afterId: string | null,
+  limit: number,
+): Promise<BusinessRow[]> {
+  return db
+    .select()
+    .from(businesses)
+    .where(and(scopeWhere(scope), afterId ? sql`${businesses.id} > ${afterId}` : undefined))
+    .orderBy(businesses.id)
+    .limit(limit);
+}
+
+export async function markRunning(db: DatabaseExecutor, businessId: string): Promise<void> {
+  await db.update(businesses).set({ enrichmentState: 'running' }).where(eq(businesses.id, businessId));
+}
+
+/** The stored results of businesses (all types), for the results page and for ICP re-scoring. */
+export async function findEnrichmentRows(
+  db: DatabaseExecutor,
+  businessIds: readonly string[],
+): Promise<EnrichmentResultRow[]> {
+  if (businessIds.length === 0) return [];
+  return db
+    .select()
+    .from(enrichmentResults)
+    .where(inArray(enrichmentResults.businessId, [...businessIds]));
+}
+
+export interface StoredResult {
+  type: AnalyzerType;
+  data: Record<string, unknown>;
+  producedBy: ProducedBy;
+  sourceUrl: string | null;
+  observedAt: Date;
+}
+
+/** One business's outcome: its result rows (each replaces the earlier one of its type) and its columns. */
+export interface BusinessOutcome {
+  accountId: string;
+  businessId: string;
+  results: StoredResult[];
+  state?: EnrichmentState;
+  error?: string | null;
+  columns: Partial<Pick<BusinessRow, 'summary' | 'industry' | 'hiring' | 'icpScore' | 'icpTier'>>;
+}
+
+export async function storeOutcome(db: Database, outcome: BusinessOutcome): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (outcome.results.length) {
+      await tx
+        .insert(enrichmentResults)
+        .values(
+          outcome.results.map((r) => ({
+            accountId: outcome.accountId,
+            businessId: outcome.businessId,
+            type: r.type,
+            data: r.data,
+            producedBy: r.producedBy,
+            sourceUrl: r.sourceUrl,
+            observedAt: r.observedAt,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [enrichmentResults.businessId, enrichmentResults.type],
+          set: {
+            data: sql`excluded.data`,
+            producedBy: sql`excluded.produced_by`,
+            sourceUrl: sql`excluded.source_url`,
+            observedAt: sql`excluded.observed_at`,
+          },
+        });
+    }
+    const set = {
+      ...outcome.columns,
+      ...(outcome.state ? { enrichmentState: outcome.state } : {}),
+      ...(outcome.error !== undefined ? { enrichmentError: outcome.error } : {}),
+    };
+    if (Object.keys(set).length) {
+      await tx.update(businesses).set(set).where(eq(businesses.id, outcome.businessId));
+    }
+  });
+}
