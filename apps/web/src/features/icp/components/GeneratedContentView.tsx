@@ -13,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconRobot, IconTemplate } from '@tabler/icons-react';
+import { webUrl } from '../../../lib/safe-url';
 
 export const CONTENT_KIND_LABELS: Record<ContentKind, string> = {
   cold_email: 'Cold email',
@@ -100,9 +101,18 @@ function ContentCard({ item }: { item: ContentItem }) {
                 {claim.source_url && (
                   <>
                     {' '}
-                    <Anchor href={claim.source_url} target="_blank" rel="noreferrer noopener" size="xs">
-                      {claim.source_url}
-                    </Anchor>
+                    {webUrl(claim.source_url) ? (
+                      <Anchor
+                        href={webUrl(claim.source_url) ?? undefined}
+                        target="_blank"
+                        rel="noreferrer noopener"
+                        size="xs"
+                      >
+                        {claim.source_url}
+                      </Anchor>
+                    ) : (
+                      claim.source_url
+                    )}
                   </>
                 )}
               </List.Item>

@@ -3,6 +3,7 @@ import { Anchor, Badge, Divider, Drawer, Group, List, Stack, Table, Text, ThemeI
 import { IconCheck, IconX } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
+import { webUrl } from '../../../lib/safe-url';
 import { EnrichmentStateBadge, hostOf, SOURCE_LABELS, TierBadge } from './columns';
 
 interface BusinessDrawerProps {
@@ -28,11 +29,12 @@ function Source({
   observedAt?: string | null;
 }) {
   const time = when(observedAt);
+  const href = webUrl(url);
   return (
     <Text size="xs" c="dimmed" component="span" data-testid="fact-source">
-      {url ? (
+      {href ? (
         <Anchor
-          href={url}
+          href={href}
           target="_blank"
           rel="noreferrer noopener"
           size="xs"
@@ -41,7 +43,8 @@ function Source({
           {url}
         </Anchor>
       ) : (
-        (label ?? 'source not recorded')
+        // A source that is not a web address is shown as text, never as a link.
+        (url ?? label ?? 'source not recorded')
       )}
       {time && <> · {time}</>}
     </Text>
@@ -134,9 +137,13 @@ function BusinessFacts({ business, extra }: { business: Business; extra: Busines
       <Section title="Contact and place">
         {business.website && (
           <Fact label="Website" source={placeSource}>
-            <Anchor href={business.website} target="_blank" rel="noreferrer noopener">
-              {hostOf(business)}
-            </Anchor>
+            {webUrl(business.website) ? (
+              <Anchor href={webUrl(business.website) ?? undefined} target="_blank" rel="noreferrer noopener">
+                {hostOf(business)}
+              </Anchor>
+            ) : (
+              business.website
+            )}
           </Fact>
         )}
         {business.email && (
@@ -258,8 +265,13 @@ function BusinessFacts({ business, extra }: { business: Business; extra: Busines
             <List size="sm" spacing={4} aria-label="Open roles">
               {careers.roles.map((role) => (
                 <List.Item key={`${role.title}-${role.url ?? ''}-${role.location ?? ''}`}>
-                  {role.url ? (
-                    <Anchor href={role.url} target="_blank" rel="noreferrer noopener" size="sm">
+                  {webUrl(role.url) ? (
+                    <Anchor
+                      href={webUrl(role.url) ?? undefined}
+                      target="_blank"
+                      rel="noreferrer noopener"
+                      size="sm"
+                    >
                       {role.title}
                     </Anchor>
                   ) : (

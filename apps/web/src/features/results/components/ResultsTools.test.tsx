@@ -225,6 +225,33 @@ describe('the detail drawer', { timeout: 20_000 }, () => {
   });
 });
 
+describe('untrusted links', { timeout: 20_000 }, () => {
+  it('never turns a scraped javascript: address into a link', async () => {
+    const hostile = makeBusiness({
+      name: 'Hostile Shop',
+      website: 'javascript:window.__xss=1',
+      sources: [
+        { source: 'competitor', source_ref: null, url: 'javascript:alert(1)', snippet: 'trusted by' },
+      ],
+      details: {
+        careers: {
+          url: 'javascript:alert(2)',
+          ats: null,
+          roles: [{ title: 'Clicker', department: null, location: null, url: 'javascript:alert(3)' }],
+        },
+      },
+    });
+    const handlers = setUp();
+    handlers[RESULTS] = () => json(200, { items: [hostile], total: 1, page: 0, pageSize: 50 });
+    renderApp(`/results?session_id=${SESSION_ID}&business=${hostile.id}`, handlers);
+    const details = await screen.findByTestId('business-details', {}, { timeout: 8_000 });
+    expect(within(details).getByText('Clicker')).toBeTruthy();
+    expect(within(details).getAllByText(/javascript:alert\(1\)/).length).toBeGreaterThan(0);
+    const hrefs = [...document.querySelectorAll('a[href]')].map((link) => link.getAttribute('href') ?? '');
+    expect(hrefs.filter((href) => /^\s*javascript:/i.test(href))).toEqual([]);
+  });
+});
+
 describe('export', { timeout: 20_000 }, () => {
   function stubDownload() {
     const createObjectURL = vi.fn(() => 'blob:export');

@@ -8,6 +8,7 @@ import {
   tableFeatures,
 } from '@tanstack/react-table';
 import dayjs from 'dayjs';
+import { webUrl } from '../../../lib/safe-url';
 
 export const SOURCE_LABELS: Record<string, string> = {
   osm: 'OpenStreetMap',
@@ -149,8 +150,10 @@ export const columns = helper.columns([
     cell: (info) => {
       const website = info.getValue();
       if (!website) return dash;
+      const href = webUrl(website);
+      if (!href) return <Text size="sm">{hostOf(info.row.original)}</Text>;
       return (
-        <Anchor href={website} target="_blank" rel="noreferrer noopener" size="sm">
+        <Anchor href={href} target="_blank" rel="noreferrer noopener" size="sm">
           {hostOf(info.row.original)}
         </Anchor>
       );
