@@ -38,7 +38,7 @@ let pages: FixturePage[] = [];
 const faults: FaultState = { requests: 0, errorHostHealed: false };
 
 beforeAll(async () => {
-  pages = hasFixtures ? [...loadHtmlFixtures(), ...loadCareersFixtures()] : [];
+  pages = hasFixtures ? [...loadHtmlFixtures(), ...loadCareersFixtures(), ...careersAlone()] : [];
   const fixtures = fixtureHandler(pages);
   const fault = faultHandler(faults);
   server = await startServer((req, res) => {
@@ -181,6 +181,42 @@ describe.runIf(hasFixtures)('enrichment of real pages', () => {
     expect(rows[0]).toMatchObject({ type: 'software_detection', producedBy: 'builtin' });
     expect(rows[0]?.sourceUrl).toContain('wordpress');
   }, 180_000);
+});
+
+/**
+ * The careers snapshots, each alone on its own host: served together under 2i2c.org, a crawl of the 2026 "not
+ * hiring" index would also find the 2024 job pages beside it, which that site no longer had.
+ */
+function careersAlone() {
+  return loadCareersFixtures().map((page) => ({
+    ...page,
+    originalUrl: page.originalUrl
+      .replace('2i2c.org', `${page.key.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.fixture.test`)
+      .replace(/\?snapshot=.*$/, ''),
+  }));
+}
+
+describe.runIf(hasFixtures)('careers of real pages', () => {
+  it('reproduces the hiring truth: hiring yes/no, the open roles, the careers page', async () => {
+    const careers = careersAlone();
+    const { sessionId } = await seedSession(
+      admin,
+      careers.map((p) => ({ name: p.key, website: localUrl(p.originalUrl, server.port) })),
+    );
+    const info = await runToEnd(admin, 'career_analysis', { session_id: sessionId });
+    expect(info.status).toBe('completed');
+    const found = await results(admin, sessionId);
+    for (const page of careers) {
+      const business = found[page.key];
+      expect(business.enrichment_state, page.key).toBe('done');
+      expect(business.hiring, page.key).toBe(page.truth.hiring);
+      const titles = business.details.careers.roles.map((r: { title: string }) => r.title);
+      for (const role of (page.truth.open_roles as string[] | undefined) ?? []) {
+        expect(titles.join(' | '), page.key).toContain(role);
+      }
+      expect(business.details.careers.url, page.key).toBeTruthy();
+    }
+  }, 120_000);
 });
 
 describe('fault web', () => {
