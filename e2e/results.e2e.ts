@@ -447,8 +447,9 @@ describe('the results screen', () => {
     await page.goto('/landing');
     await waitForTitle(page, 'Argo | Dashboard');
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-    // The counts and recent sessions have arrived (the session seeded above is listed).
+    // The counts, recent sessions and checklist have all arrived (the session seeded above is listed).
     await page.getByText(`Bakeries ${run}`).first().waitFor();
+    await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'results-07-landing');
   });

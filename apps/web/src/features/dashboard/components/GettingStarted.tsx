@@ -158,7 +158,7 @@ export function GettingStarted() {
         )}
       </Group>
       {isLoading ? (
-        <Stack gap="xs" aria-busy="true" aria-label="Loading the checklist">
+        <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading the checklist">
           {steps.map((step) => (
             <Skeleton key={step.title} height={40} />
           ))}

@@ -27,7 +27,7 @@ export function RecentSessions() {
         )}
       </Group>
       {recent.isPending && (
-        <Stack gap="xs" aria-busy="true" aria-label="Loading recent sessions">
+        <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading recent sessions">
           {SKELETON_ROWS.map((row) => (
             <Skeleton key={row} height={28} />
           ))}

@@ -80,7 +80,7 @@ export function StatCards() {
           testId="stat-sessions"
         />
       ) : (
-        <Skeleton height={104} aria-label="Loading the numbers" />
+        <Skeleton height={104} role="status" aria-label="Loading the numbers" />
       )}
       {t ? (
         <>
@@ -116,7 +116,7 @@ export function StatCards() {
         </>
       ) : (
         ['businesses', 'enriched', 'a-tier'].map((key) => (
-          <Skeleton key={key} height={104} aria-label="Loading the numbers" />
+          <Skeleton key={key} height={104} role="status" aria-label="Loading the numbers" />
         ))
       )}
     </SimpleGrid>

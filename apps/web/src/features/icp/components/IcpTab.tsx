@@ -52,7 +52,12 @@ export function IcpTab({ sessionId, info }: IcpTabProps) {
   return (
     <Stack gap="lg">
       {overview.isPending && (
-        <SimpleGrid cols={{ base: 1, md: 3 }} aria-busy="true" aria-label="Loading the ICP overview">
+        <SimpleGrid
+          cols={{ base: 1, md: 3 }}
+          role="status"
+          aria-busy="true"
+          aria-label="Loading the ICP overview"
+        >
           <Skeleton height={160} />
           <Skeleton height={160} />
           <Skeleton height={160} />

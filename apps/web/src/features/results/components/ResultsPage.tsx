@@ -405,7 +405,7 @@ function ResultsPagination({
 
 function ResultsSkeleton() {
   return (
-    <Paper withBorder p="md" aria-busy="true" aria-label="Loading businesses">
+    <Paper withBorder p="md" role="status" aria-busy="true" aria-label="Loading businesses">
       <Stack gap="sm">
         {SKELETON_ROWS.map((row) => (
           <Skeleton key={row} height={20} />
