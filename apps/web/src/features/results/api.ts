@@ -8,6 +8,7 @@ import {
 } from '@argo/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi, downloadExport } from '../../lib/api-client';
+import { markExported } from '../../lib/milestones';
 
 /** While the session is still running, its header and its rows refresh this often. */
 const LIVE_REFETCH_MS = 5_000;
@@ -94,5 +95,6 @@ export function useExport(sessionId: string) {
   return useMutation({
     mutationFn: (query: Omit<ResultsPageQuery, 'page' | 'pageSize'>) =>
       downloadExport(sessionId, toApiQuery(query)),
+    onSuccess: markExported,
   });
 }

@@ -1,6 +1,7 @@
 import type { SessionStatus } from '@argo/contract';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { markExported } from '../../../lib/milestones';
 import { ids, json, makeSession, mockApi, renderPage, stubIdentityProvider } from '../../sessions/test-utils';
 import { DashboardPage } from './DashboardPage';
 
@@ -172,7 +173,7 @@ describe('the dashboard', () => {
     const steps = await stepsByTitle();
     expect(steps.get('Enrich results')?.dataset.done).toBe('true');
     expect(steps.get('Build ICP profiles')?.dataset.done).toBe('true');
-    // The API keeps no record of exports, so that step stays open.
+    // The API keeps no record of exports: the step is open until this browser has exported.
     expect(steps.get('Export CSV')?.dataset.done).toBe('false');
 
     expect(within(await screen.findByTestId('stat-businesses')).getByText('1,150')).toBeTruthy();
@@ -180,6 +181,17 @@ describe('the dashboard', () => {
     expect(within(enriched).getByText('100')).toBeTruthy();
     expect(within(enriched).getByText('9% of those found')).toBeTruthy();
     expect(within(screen.getByTestId('stat-a-tier')).getByText('15')).toBeTruthy();
+  });
+
+  it('ticks the export step once this browser has exported a CSV', async () => {
+    markExported();
+    renderDashboard({
+      ventures: [venture],
+      statuses: ['completed'],
+      numbers: [{ businesses: 3, enriched: 0, aTier: 0 }],
+    });
+    const steps = await stepsByTitle();
+    expect(steps.get('Export CSV')?.dataset.done).toBe('true');
   });
 
   it('shows an error with a way to try again', async () => {

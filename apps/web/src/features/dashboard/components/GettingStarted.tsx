@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ErrorState } from '../../../components/ErrorState';
 import { AnchorLink } from '../../../components/links';
+import { hasExported } from '../../../lib/milestones';
 import {
   businessTotalsQueryOptions,
   hasProfilesQueryOptions,
@@ -133,7 +134,8 @@ export function GettingStarted() {
     {
       title: 'Export CSV',
       description: 'Download the results, filtered as you like, for your CRM or a spreadsheet.',
-      isDone: false,
+      // An export is a download the API does not record; this browser remembers it.
+      isDone: hasExported(),
       link: latestSearch ? (
         <AnchorLink to="/results" search={latestSearch}>
           Export from the latest results
