@@ -5,8 +5,8 @@
 // its links) with the same concurrency, parsing them with cheerio and nothing else. Each side runs in its own
 // child process (peak RSS sampled every 50 ms). Figures: sites/min and peak memory. Target: ≥ crawlee, < 400 MB.
 import { fork } from 'node:child_process';
-import { createServer } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,7 +71,9 @@ async function runOurs(port) {
   register();
   const engine = await import('@argo/engine');
   engine.warmUpSoftwareDetection();
-  const hosts = Object.fromEntries(Array.from({ length: SITES }, (_, i) => [`site-${i}.bench.test`, '127.0.0.1']));
+  const hosts = Object.fromEntries(
+    Array.from({ length: SITES }, (_, i) => [`site-${i}.bench.test`, '127.0.0.1']),
+  );
   const fetcher = engine.createFetcher({
     concurrency: CONCURRENCY,
     allowAddresses: ['127.0.0.1'],
@@ -86,11 +88,18 @@ async function runOurs(port) {
     Array.from({ length: CONCURRENCY }, async () => {
       while (next < SITES) {
         const i = next++;
-        const crawl = await engine.crawlSite(`http://site-${i}.bench.test:${port}/`, { fetcher, pageBudget: 6 });
-        const result = await engine.enrichSite(crawl, ['software_detection', 'career_analysis', 'ai_summary'], {
-          business: { name: `Bäckerei ${i}` },
+        const crawl = await engine.crawlSite(`http://site-${i}.bench.test:${port}/`, {
           fetcher,
+          pageBudget: 6,
         });
+        const result = await engine.enrichSite(
+          crawl,
+          ['software_detection', 'career_analysis', 'ai_summary'],
+          {
+            business: { name: `Bäckerei ${i}` },
+            fetcher,
+          },
+        );
         pages += crawl.pages.length;
         if (result.software_detection?.technologies.some((t) => t.name === 'WordPress')) detected += 1;
       }
@@ -118,7 +127,11 @@ async function runCrawlee(port) {
         $('title').text();
         if (request.label !== 'page') {
           const base = new URL(request.url).pathname.replace(/\/$/, '');
-          await enqueueLinks({ selector: 'nav a', label: 'page', globs: [`http://127.0.0.1:${port}${base}/*`] });
+          await enqueueLinks({
+            selector: 'nav a',
+            label: 'page',
+            globs: [`http://127.0.0.1:${port}${base}/*`],
+          });
         }
       },
     },
@@ -148,7 +161,9 @@ if (process.argv[2] === 'child') {
 
 function runSide(side, port) {
   return new Promise((done, fail) => {
-    const child = fork(SELF, ['child', side, String(port)], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    const child = fork(SELF, ['child', side, String(port)], {
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
     child.once('message', done);
     child.once('exit', (code) => code !== 0 && fail(new Error(`${side} exited with ${code}`)));
   });

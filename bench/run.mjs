@@ -7,7 +7,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { formatNumber, ROOT } from './lib.mjs';
 
-const ALL = ['startup', 'login-bundle', 'sessions-list', 'csv-import', 'overpass', 'results-query', 'export', 'software-detection', 'crawl-enrich'];
+const ALL = [
+  'startup',
+  'login-bundle',
+  'sessions-list',
+  'csv-import',
+  'overpass',
+  'results-query',
+  'export',
+  'software-detection',
+  'crawl-enrich',
+];
 const selected = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ALL;
 const unknown = selected.filter((name) => !ALL.includes(name));
 if (unknown.length > 0) {

@@ -191,7 +191,8 @@ describe.skipIf(!hasFixture)('importing a CSV', () => {
       .getByTestId('business-row')
       .locator('td[data-column="name"]');
     await page.waitForFunction(
-      (first) => document.querySelector('[data-testid="business-row"] td[data-column="name"]')?.textContent === first,
+      (first) =>
+        document.querySelector('[data-testid="business-row"] td[data-column="name"]')?.textContent === first,
       sorted.body.items[0]?.name,
     );
     expect(await firstCells.allTextContents()).toEqual(sorted.body.items.map((item) => item.name));
