@@ -1,14 +1,19 @@
 /**
  * A worker process for the crash test: runs every job definition against DATABASE_URL with the discovery
- * overrides in DISCOVERY_OVERRIDES (JSON), prints "ready", and runs until it is killed.
+ * overrides in DISCOVERY_OVERRIDES (JSON) and the enrichment overrides in ENRICHMENT_OVERRIDES (JSON; RESOLVE_HOSTS,
+ * a JSON table host → address with "*" for every name, is the crawler's DNS), prints "ready", and runs until it
+ * is killed.
  *   node --import tsx test/worker-process.ts
  */
+
+import { createStaticResolver } from '@argo/engine';
 import { loadConfig } from '../src/config/env';
 import { createLanguageModel } from '../src/config/language-model';
 import { createDatabase } from '../src/db/client';
 import { jobDefinitions } from '../src/jobs/definitions';
 import { createJobQueue } from '../src/jobs/queue';
 import { createDiscoveryDeps } from '../src/modules/discovery/discovery.deps';
+import { createEnrichmentDeps, type EnrichmentOverrides } from '../src/modules/enrichment/enrichment.deps';
 import { quietLog } from './workers';
 
 const url = process.env.DATABASE_URL;
@@ -21,12 +26,24 @@ const config = loadConfig({
   LLM_MODEL: process.env.LLM_MODEL,
 });
 const { db } = createDatabase(url, { max: 3, applicationName: 'argo-test-worker' });
+const enrichment: EnrichmentOverrides = JSON.parse(process.env.ENRICHMENT_OVERRIDES ?? '{}');
+const resolveHosts = process.env.RESOLVE_HOSTS ? JSON.parse(process.env.RESOLVE_HOSTS) : null;
 const queue = createJobQueue({ connectionString: url, pollingIntervalSeconds: 0.5, max: 3 });
 await queue.start();
 await queue.work(jobDefinitions, {
   db,
   log: quietLog,
   discovery: createDiscoveryDeps(config, db, JSON.parse(process.env.DISCOVERY_OVERRIDES ?? '{}')),
+  enrichment: createEnrichmentDeps(config, {
+    progressIntervalMs: 0,
+    cancelPollMs: 100,
+    ...enrichment,
+    fetcher: {
+      retries: 0,
+      ...enrichment.fetcher,
+      ...(resolveHosts ? { resolve: createStaticResolver(resolveHosts) } : {}),
+    },
+  }),
   languageModel: createLanguageModel(config),
 });
 console.log('ready');
