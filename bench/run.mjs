@@ -17,6 +17,7 @@ const ALL = [
   'export',
   'software-detection',
   'crawl-enrich',
+  'load',
 ];
 const selected = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ALL;
 const unknown = selected.filter((name) => !ALL.includes(name));
