@@ -255,6 +255,24 @@ async function main() {
     const progress = async (baseUrl, ids) =>
       (await Promise.all(ids.map((id) => progressOf(baseUrl, ownerToken, id)))).join(', ');
 
+    // For reading the figures: each kind of request alone, one at a time, before any load (median of 15).
+    const alone = [];
+    for (const [kind, path] of [
+      ['results', `/api/user/session/${users[0].sessionId}/results?page=3&pageSize=50`],
+      ['info', `/api/user/session/${users[0].sessionId}/info`],
+      ['export', `/api/user/session/${users[0].sessionId}/export`],
+    ]) {
+      const times = [];
+      for (let i = 0; i < 15; i++) {
+        const started = performance.now();
+        const response = await fetch(`${api1.baseUrl}${path}`, { headers: authed(users[0].token) });
+        await response.arrayBuffer();
+        times.push(performance.now() - started);
+      }
+      alone.push(`${kind} ${percentile(times, 50).toFixed(1)} ms`);
+    }
+    console.log(`one request at a time, no load (median of 15): ${alone.join(', ')}`);
+
     // Phase 1: one API process, one worker process.
     const running1 = await background(api1.baseUrl);
     const one = await runUsers([api1.baseUrl], users);

@@ -150,6 +150,8 @@ describe('a 500-business session survives 10 kills of its worker process', () =>
     child = await startWorkerProcess();
     for (let k = 0; k < kills; k++) {
       await waitForInfo(t, admin.token, id, (i) => i.status === 'running', 60_000);
+      // The new worker has taken the job (the session still says running while nobody runs it).
+      await waitForActiveJob(job);
       const afterMs = Math.round(300 + random() * 1200);
       await new Promise((done) => setTimeout(done, afterMs));
       const worker = child as ChildProcess;
@@ -168,6 +170,18 @@ describe('a 500-business session survives 10 kills of its worker process', () =>
     child.kill('SIGKILL');
     child = null;
     return finished;
+  }
+
+  async function waitForActiveJob(job: string) {
+    for (let i = 0; i < 600; i++) {
+      const { rows } = await t.database.pool.query(
+        `select count(*)::int as n from pgboss.job where name = $1 and state = 'active'`,
+        [job],
+      );
+      if (rows[0].n > 0) return;
+      await new Promise((done) => setTimeout(done, 50));
+    }
+    throw new Error(`no worker took the ${job} job`);
   }
 
   /** The job of the dead worker: expired now (not in an hour), retries not spent, its retry due at once. */
@@ -246,6 +260,11 @@ describe('a 500-business session survives 10 kills of its worker process', () =>
     );
     expect(rows[0].n).toBe(PLACES);
     expect(survived).toHaveLength(KILLS.discovery + KILLS.enrichment);
+    // Each new worker went on from where the last one was killed: progress never went back.
+    for (const job of ['session.discover', 'session.enrich']) {
+      const done = survived.filter((k) => k.job === job).map((k) => k.done);
+      expect(done, job).toEqual([...done].sort((a, b) => a - b));
+    }
     console.info(`[crash-safety] kills survived: ${JSON.stringify(survived)}`);
   }, 300_000);
 });
