@@ -6,6 +6,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import {
+  extentOf,
+  type FakeOsm,
+  hasOsmFixtures,
+  OSM_FIXTURES,
+  readOverpass,
+  startFakeOsm,
+} from '../apps/api/test/osm-server';
+import {
   databaseUrlFor,
   findFreePort,
   findTestPostgres,
@@ -19,6 +27,11 @@ declare module 'vitest' {
     baseUrl: string;
     /** The app's database, for tests that read what the app stored (e.g. codes in the dev email outbox). */
     databaseUrl: string;
+    /**
+     * True when the app's Overpass and Nominatim are the local fakes serving ../shared/fixtures/osm (a search in
+     * "Skopje" or "Halle (Saale)" finds that fixture's places); false when the fixtures are missing.
+     */
+    hasLocalOsm: boolean;
   }
 }
 
@@ -42,6 +55,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await mkdir(ARTIFACTS_DIR, { recursive: true });
 
   const database = await prepareDatabase();
+  // Discovery journeys search OpenStreetMap: a local Overpass + Nominatim on 127.0.0.1 answers from the fixtures.
+  const osm = hasOsmFixtures ? await startLocalOsm() : null;
   const port = await findFreePort();
   // A host name, not 127.0.0.1: WebAuthn (passkeys) refuses IP addresses as relying-party ids.
   const baseUrl = `http://localhost:${port}`;
@@ -57,6 +72,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
     DATABASE_URL: database.url,
     // enrichment.e2e.ts serves its test website on 127.0.0.1; the crawler's SSRF guard refuses it otherwise.
     CRAWL_ALLOW_HOSTS: '127.0.0.1',
+    ...(osm
+      ? {
+          OVERPASS_URL: osm.overpassUrl,
+          NOMINATIM_URL: osm.nominatimUrl,
+          OSM_USER_AGENT: 'Argo/0.1 (+https://argo.test/contact)',
+        }
+      : {}),
   };
 
   const server = startServer(env);
@@ -65,10 +87,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   } catch (error) {
     await stopServer(server.child);
     await database.drop();
+    await osm?.close();
     throw error;
   }
   project.provide('baseUrl', baseUrl);
   project.provide('databaseUrl', database.url);
+  project.provide('hasLocalOsm', osm !== null);
 
   return async () => {
     const { exitCode, signalCode } = server.child;
@@ -76,6 +100,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       await stopServer(server.child);
     } finally {
       await database.drop();
+      await osm?.close();
     }
     // A server that died mid-run explains every "connection refused" above; say so instead of hiding it.
     if (exitCode !== null || signalCode !== null) {
@@ -110,6 +135,24 @@ async function prepareDatabase(): Promise<PreparedDatabase> {
       }
     },
   };
+}
+
+// ------------------------------------------------------------------ OpenStreetMap
+
+/** Nominatim knows Skopje and Halle (Saale); Overpass answers each with its fixture's places. */
+function startLocalOsm(): Promise<FakeOsm> {
+  const skopje = readOverpass(OSM_FIXTURES.skopje).elements;
+  const halle = readOverpass(OSM_FIXTURES.halle).elements;
+  return startFakeOsm([
+    {
+      place: { match: /skopje/i, bbox: extentOf(skopje), displayName: 'Скопје', countryCode: 'MK' },
+      elements: skopje,
+    },
+    {
+      place: { match: /halle/i, bbox: extentOf(halle), displayName: 'Halle (Saale)', countryCode: 'DE' },
+      elements: halle,
+    },
+  ]);
 }
 
 // ------------------------------------------------------------------ server
