@@ -45,7 +45,7 @@ export interface DiscoveryProgress {
   total: number;
   /** Businesses yielded so far (after the source's own de-duplication). */
   found: number;
-  /** Places skipped: no name, outside the radius. */
+  /** Places skipped: no name, outside the radius, or an entry of the answer that is not a place at all. */
   dropped: number;
   /** Requests that failed for good (the run goes on with the other tiles). */
   failed: number;
@@ -58,6 +58,11 @@ export interface DiscoveryBatch {
   progress: DiscoveryProgress;
   /** The area this batch came from, when the source works in tiles. */
   tile?: BBox;
+  /**
+   * Why this batch's area could not be searched (it then counts in `progress.failed`; the run goes on), as
+   * thrown by the HTTP client: describeSourceFailure turns it into words a user can read.
+   */
+  error?: unknown;
 }
 
 export interface DiscoverRequest {

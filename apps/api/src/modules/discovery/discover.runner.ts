@@ -16,7 +16,8 @@ import {
   resolveSearchArea,
   splitBbox,
 } from '@argo/engine';
-import type { JobRunContext } from '../../jobs/define-job';
+import { type DiscoveryService, describeSourceFailure } from '@argo/engine/discovery/failure';
+import type { JobLogger, JobRunContext } from '../../jobs/define-job';
 import { openSessionRun, RunFailure, type SessionJobPayload, type SessionRun } from '../sessions/session-run';
 import {
   type DiscoverPlan,
@@ -40,7 +41,20 @@ export interface SearchInput {
   sources: SourceId[];
 }
 
-const short = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 300);
+const SERVICE_OF: Record<SourceId, DiscoveryService> = { osm: 'overpass', google_places: 'google_places' };
+
+/**
+ * A failed area's reason in plain words for the session (status, no response body); the error itself, with the
+ * start of the body the HTTP client kept, goes to the job log.
+ */
+function describeTileFailure(error: unknown, tile: DiscoverTile, part: BBox, log: JobLogger): string {
+  const reason = describeSourceFailure(error, SERVICE_OF[tile.source]);
+  log.warn(
+    { err: error, source: tile.source, bbox: part, reason },
+    'discovery: a map area could not be searched',
+  );
+  return reason;
+}
 
 export async function runDiscoverJob(payload: SessionJobPayload, ctx: JobRunContext): Promise<void> {
   const deps = requireDeps(ctx.discovery);
@@ -58,7 +72,7 @@ export async function runDiscoverJob(payload: SessionJobPayload, ctx: JobRunCont
   });
   if (!run) return;
   try {
-    await discover(run, deps);
+    await discover(run, deps, ctx.log);
   } catch (error) {
     await run.settle(error);
   } finally {
@@ -66,11 +80,11 @@ export async function runDiscoverJob(payload: SessionJobPayload, ctx: JobRunCont
   }
 }
 
-async function discover(run: SessionRun<DiscoverState>, deps: DiscoveryDeps): Promise<void> {
+async function discover(run: SessionRun<DiscoverState>, deps: DiscoveryDeps, log: JobLogger): Promise<void> {
   const input = run.input as unknown as SearchInput;
   const state: DiscoverState = structuredClone(run.state);
   if (!state.plan || !state.tiles) {
-    state.plan = await planArea(input, deps, run.signal);
+    state.plan = await planArea(input, deps, run.signal, log);
     state.tiles = input.sources.flatMap((source) =>
       splitBbox(state.plan?.bbox as BBox, deps.tileKm2[source]).map((bbox) => newTile(source, bbox)),
     );
@@ -86,7 +100,7 @@ async function discover(run: SessionRun<DiscoverState>, deps: DiscoveryDeps): Pr
       tile.state = 'skipped';
       continue;
     }
-    await searchTile(run, state, tile, sources[tile.source] as DiscoverySource, plan, limit);
+    await searchTile(run, state, tile, sources[tile.source] as DiscoverySource, plan, limit, log);
   }
   const failure = describeFailedTiles(state);
   if (failure) await run.fail(failure, progressOf(state));
@@ -100,6 +114,7 @@ async function searchTile(
   source: DiscoverySource,
   plan: DiscoverPlan,
   limit: number,
+  log: JobLogger,
 ): Promise<void> {
   // A tile is searched from its start again (a resumed job replays it; the stored rows make that harmless).
   Object.assign(tile, { total: 1, done: 0, failed: 0, found: 0 });
@@ -124,7 +139,7 @@ async function searchTile(
       // Every query of the tile failed (after the HTTP client's retries): go on, report it at the end; a retry
       // searches the whole tile again.
       Object.assign(tile, { done: tile.total, failed: tile.total, failed_parts: [tile.bbox] });
-      tile.error = short(error);
+      tile.error = describeTileFailure(error, tile, tile.bbox, log);
       break;
     }
     if (next.done) break;
@@ -133,7 +148,11 @@ async function searchTile(
     const kept = inside.slice(0, Math.max(0, left()));
     if (batch.progress.failed > tile.failed) {
       if (batch.tile) tile.failed_parts = [...(tile.failed_parts ?? []), batch.tile];
-      tile.error ??= 'the map service did not answer';
+      const reason =
+        batch.error === undefined
+          ? null
+          : describeTileFailure(batch.error, tile, batch.tile ?? tile.bbox, log);
+      tile.error ??= reason ?? 'the map service did not answer';
     }
     Object.assign(tile, {
       total: batch.progress.total,
@@ -153,7 +172,12 @@ async function searchTile(
 }
 
 /** Geocodes the location (or takes the bbox), applies the radius, and finds the country for phone numbers. */
-async function planArea(input: SearchInput, deps: DiscoveryDeps, signal: AbortSignal): Promise<DiscoverPlan> {
+async function planArea(
+  input: SearchInput,
+  deps: DiscoveryDeps,
+  signal: AbortSignal,
+  log: JobLogger,
+): Promise<DiscoverPlan> {
   try {
     const area = await resolveSearchArea(
       {
@@ -177,7 +201,12 @@ async function planArea(input: SearchInput, deps: DiscoveryDeps, signal: AbortSi
     };
   } catch (error) {
     if (signal.aborted || error instanceof DiscoveryError) throw error;
-    throw new RunFailure(`The place could not be looked up (${short(error)}). Retry in a few minutes.`);
+    const reason = describeSourceFailure(error, 'nominatim');
+    log.warn(
+      { err: error, location: input.location ?? null, reason },
+      'discovery: the place could not be looked up',
+    );
+    throw new RunFailure(`The place could not be looked up (${reason}). Retry in a few minutes.`);
   }
 }
 

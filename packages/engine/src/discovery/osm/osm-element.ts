@@ -6,7 +6,7 @@ import { cleanName } from '../../normalize/name';
 import { normalizePhone } from '../../normalize/phone';
 import type { RawBusiness } from '../source';
 import { BUSINESS_KEYS } from './categories';
-import type { OverpassElement, OverpassResponse } from './overpass';
+import { type OverpassElement, parseOverpassElements } from './overpass';
 
 export interface OsmMappingOptions {
   /** The category shown for every place (the resolved category); else each place's main tag. */
@@ -98,6 +98,8 @@ export interface NormalizedOverpass {
   dropped: number;
   /** Elements seen twice in the response (same type/id). */
   repeated: number;
+  /** Entries that are not elements (null, text, no type/id, tags not an object), left out. */
+  invalid: number;
 }
 
 /**
@@ -108,9 +110,8 @@ export function normalizeOverpassResponse(
   json: unknown,
   options: OsmMappingOptions = {},
 ): NormalizedOverpass {
-  const elements = (json as Partial<OverpassResponse> | null)?.elements;
-  const out: NormalizedOverpass = { businesses: [], dropped: 0, repeated: 0 };
-  if (!Array.isArray(elements)) return out;
+  const { elements, skipped } = parseOverpassElements(json);
+  const out: NormalizedOverpass = { businesses: [], dropped: 0, repeated: 0, invalid: skipped };
   const seen = new Set<string>();
   for (const element of elements) {
     const ref = `${element.type}/${element.id}`;

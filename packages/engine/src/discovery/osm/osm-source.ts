@@ -79,15 +79,24 @@ export function createOsmSource(options: OsmSourceOptions = {}): DiscoverySource
       };
       request.onProgress?.({ ...progress });
       let lastError: unknown = null;
+      // The error of the tile just queried (walkTiles yields each tile's step right after its query).
+      let stepError: unknown = null;
+      let stepSkipped = 0;
 
       const queryTile = async (tile: BBox) => {
         const ql = buildOverpassQuery({ filters: resolved.filters, bbox: tile, timeoutSec, maxCount: cap });
+        stepError = null;
+        stepSkipped = 0;
         try {
           const result = await overpass.run(ql, { signal, timeoutSec });
-          return { items: result.elements, isFull: result.elements.length >= cap || result.isIncomplete };
+          stepSkipped = result.skipped;
+          // Malformed entries count towards the cap: the server did send them.
+          const sent = result.elements.length + result.skipped;
+          return { items: result.elements, isFull: sent >= cap || result.isIncomplete };
         } catch (error) {
           if (signal?.aborted) throw error;
           lastError = error;
+          stepError = error;
           progress.failed++;
           return { items: [], isFull: false };
         }
@@ -98,6 +107,7 @@ export function createOsmSource(options: OsmSourceOptions = {}): DiscoverySource
         signal,
       })) {
         const businesses: RawBusiness[] = [];
+        progress.dropped += stepSkipped;
         for (const element of step.items) {
           const ref = `${element.type}/${element.id}`;
           if (seen.has(ref)) continue;
@@ -118,7 +128,8 @@ export function createOsmSource(options: OsmSourceOptions = {}): DiscoverySource
         Object.assign(progress, { done: step.done, total: step.total });
         progress.isTruncated ||= step.isTruncated;
         request.onProgress?.({ ...progress });
-        yield { businesses, progress: { ...progress }, tile: step.tile };
+        const error = stepError === null ? {} : { error: stepError };
+        yield { businesses, progress: { ...progress }, tile: step.tile, ...error };
         if (progress.found >= limit) return;
       }
       if (progress.failed > 0 && progress.failed >= progress.total) throw lastError;
