@@ -1,0 +1,418 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { callApi, registerThroughApi } from './api';
+import { afterPageTest, launchBrowser, newPage, screenshot, waitForPath, waitForTitle } from './browser';
+import { closeOutbox, outboxNow, temporaryPasswordIn, waitForEmail } from './outbox';
+
+// An admin's journey (issue 7 part 7), each step clicked through in Chromium: the admin creates two ventures,
+// invites a colleague (who signs in with the emailed temporary password and chooses their own), assigns them one
+// venture, makes them an admin and a member again, shares a session with edit access, narrows it to view and
+// revokes it, and finally disables them. The colleague works in a second browser context and sees each change.
+// The API is used only for setup that is not the journey (the admin's registration, the session) and to read
+// back what the screens did. Every screen is photographed as e2e/artifacts/admin-*.png.
+// The steps build on each other and run in order.
+
+const baseUrl = inject('baseUrl');
+const run = Math.random().toString(36).slice(2, 8);
+const admin = {
+  name: 'Katherine Johnson',
+  email: `katherine-${run}@example.com`,
+  password: 'orbital mechanics 1962',
+  organisation: `Langley Computing ${run}`,
+};
+const colleague = {
+  name: 'Dorothy Vaughan',
+  email: `dorothy-${run}@example.com`,
+  password: 'fortran for everyone 1961',
+};
+const assigned = `Orbit Analytics ${run}`;
+const other = `Launch Logistics ${run}`;
+const sessionName = `Flight planners ${run}`;
+const renamed = `Flight planners in Houston ${run}`;
+
+let browser: Browser;
+let adminPage: Page;
+let colleaguePage: Page;
+let colleagueId: string;
+let sessionId: string;
+/** When the colleague was invited: their invitation email is the one sent after this. */
+let invitedAt: Date;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  adminPage = await newPage(browser, baseUrl);
+  colleaguePage = await newPage(browser, baseUrl);
+});
+// The steps build on each other: after one fails, the next ones fail at once instead of timing out on a
+// screen that never came.
+let failedStep: string | undefined;
+beforeEach(() => {
+  if (failedStep) throw new Error(`not run: the earlier step "${failedStep}" failed`);
+});
+afterEach(async ({ task }) => {
+  if (task.result?.state === 'fail') failedStep ??= task.name;
+  await afterPageTest(task);
+});
+afterAll(async () => {
+  await browser?.close();
+  await closeOutbox();
+});
+
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
+const usersTable = (page: Page) => page.getByRole('table', { name: 'Users' });
+const userRow = (page: Page, email: string): Locator =>
+  usersTable(page).getByRole('row').filter({ hasText: email });
+const sessionRow = (page: Page, name: string): Locator =>
+  page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
+/** A green/red toast by its title and message. */
+const toast = (page: Page, title: string, message: string): Locator =>
+  page.getByRole('alert').filter({ hasText: title }).filter({ hasText: message });
+
+/** What the API says about the colleague, read as the admin. */
+async function storedColleague(): Promise<{ role: string; status: string; venture_ids: string[] }> {
+  const answer = await callApi<{ role: string; status: string; venture_ids: string[] }>(
+    adminPage,
+    'GET',
+    `/users/${colleagueId}`,
+  );
+  expect(answer.status).toBe(200);
+  return answer.body;
+}
+
+/** Picks an option of a Mantine Select (a combobox whose options open in a listbox). */
+async function choose(page: Page, select: Locator, option: string): Promise<void> {
+  await select.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Creates a venture from the "New venture" drawer on /ventures. */
+async function createVenture(page: Page, name: string, sells: string, industry: string): Promise<void> {
+  await page.getByRole('button', { name: 'New venture' }).first().click();
+  const form = page.getByRole('form', { name: 'New venture' });
+  await form.waitFor();
+  await form.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await form.getByLabel('What it sells').fill(sells);
+  await form.getByLabel('Industries').fill(industry);
+  await form.getByLabel('Industries').press('Enter');
+  await form.getByRole('button', { name: 'Create venture' }).click();
+  await page.getByRole('dialog', { name: 'New venture' }).waitFor({ state: 'detached' });
+  await page.getByRole('article', { name }).getByText(industry, { exact: true }).waitFor();
+}
+
+describe('an admin manages a colleague: invite, ventures, role, sharing, disabling', () => {
+  it('an admin creates two ventures on /ventures', async () => {
+    const page = adminPage;
+    // Registration is the onboarding journey's subject; here it is setup through the same calls.
+    await registerThroughApi(page, baseUrl, admin);
+    await page.goto('/landing');
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await mainNav(page).getByRole('link', { name: 'Users' }).waitFor();
+
+    await mainNav(page).getByRole('link', { name: 'Ventures' }).click();
+    await waitForPath(page, '/ventures');
+    await waitForTitle(page, 'Argo | Ventures');
+    await page.getByText('No ventures yet — describe what you sell and who you sell to').waitFor();
+    await createVenture(page, assigned, 'Telemetry dashboards for flight operations.', 'Aerospace');
+    await createVenture(page, other, 'Freight planning for launch sites.', 'Logistics');
+    await page.getByText('What each venture sells, who its ideal customers are, and who sells it.').waitFor();
+    expect(await page.getByRole('article').count()).toBe(2);
+    await screenshot(page, 'admin-01-two-ventures');
+
+    const stored = await callApi<{ name: string }[]>(page, 'GET', '/ventures/all');
+    expect(stored.body.map((venture) => venture.name).sort()).toEqual([other, assigned].sort());
+  });
+
+  it('invites a colleague on /users, who signs in with the emailed temporary password and sets their own', async () => {
+    const page = adminPage;
+    await mainNav(page).getByRole('link', { name: 'Users' }).click();
+    await waitForPath(page, '/users');
+    await waitForTitle(page, 'Argo | Users');
+    await userRow(page, admin.email).getByText('You', { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Invite user' }).click();
+    const form = page.getByRole('form', { name: 'Invite user' });
+    await form.waitFor();
+    await form.getByLabel('Email').fill(colleague.email);
+    await form.getByLabel('Name').fill(colleague.name);
+    await screenshot(page, 'admin-02-invite');
+    invitedAt = await outboxNow();
+    await form.getByRole('button', { name: 'Create invitation' }).click();
+    await form.waitFor({ state: 'detached' });
+    await toast(page, 'Invitation created', colleague.email).waitFor();
+    const row = userRow(page, colleague.email);
+    await row.getByText('invited', { exact: true }).waitFor();
+    await row.getByText(colleague.name, { exact: true }).waitFor();
+    await screenshot(page, 'admin-03-invited');
+
+    const users = await callApi<{ items: { id: string; email: string }[] }>(
+      page,
+      'GET',
+      `/admin/users?search=${encodeURIComponent(colleague.email)}`,
+    );
+    colleagueId = users.body.items.find((user) => user.email === colleague.email)?.id ?? '';
+    expect(colleagueId).not.toBe('');
+
+    // The colleague, in a browser of their own.
+    const invitation = await waitForEmail(colleague.email, 'invitation', invitedAt);
+    const colleagueTab = colleaguePage;
+    await colleagueTab.goto('/landing');
+    await waitForPath(colleagueTab, '/login', { redirect: '/landing' });
+    await colleagueTab.getByLabel('Email').fill(colleague.email);
+    await colleagueTab
+      .getByRole('textbox', { name: 'Password', exact: true })
+      .fill(temporaryPasswordIn(invitation));
+    await colleagueTab.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await waitForPath(colleagueTab, '/password/set', { redirect: '/landing' });
+    await colleagueTab.getByRole('textbox', { name: 'New password', exact: true }).fill(colleague.password);
+    await colleagueTab
+      .getByRole('textbox', { name: 'Repeat the new password', exact: true })
+      .fill(colleague.password);
+    await screenshot(colleagueTab, 'admin-04-colleague-sets-password');
+    await colleagueTab.getByRole('button', { name: 'Set password and continue' }).click();
+    await waitForPath(colleagueTab, '/landing');
+    await colleagueTab
+      .getByText(`Welcome back, Dorothy. Here is where ${admin.organisation} stands.`)
+      .waitFor();
+    await screenshot(colleagueTab, 'admin-05-colleague-dashboard');
+
+    // The admin's list shows them active once they are in.
+    await page.reload();
+    await userRow(page, colleague.email).getByText('active', { exact: true }).waitFor();
+  });
+
+  it('assigns the colleague one venture on /users; the colleague sees that venture and not the other', async () => {
+    const page = adminPage;
+    const row = userRow(page, colleague.email);
+    await row.getByRole('button', { name: `Assign venture to ${colleague.email}` }).click();
+    const menu = page.getByRole('menu');
+    await menu.getByRole('menuitem', { name: other, exact: true }).waitFor();
+    await screenshot(page, 'admin-06-assign-venture-menu');
+    await menu.getByRole('menuitem', { name: assigned, exact: true }).click();
+    await row.getByRole('button', { name: `Remove ${assigned} from ${colleague.email}` }).waitFor();
+    await row.getByText(assigned, { exact: true }).waitFor();
+    expect(await row.getByText(other, { exact: true }).count()).toBe(0);
+    await screenshot(page, 'admin-07-venture-assigned');
+
+    const ventures = await callApi<{ venture_id: string; name: string }[]>(page, 'GET', '/ventures/all');
+    const assignedId = ventures.body.find((venture) => venture.name === assigned)?.venture_id;
+    expect((await storedColleague()).venture_ids).toEqual([assignedId]);
+
+    const colleagueTab = colleaguePage;
+    await mainNav(colleagueTab).getByRole('link', { name: 'Ventures' }).click();
+    await waitForPath(colleagueTab, '/ventures');
+    await colleagueTab.getByText('Ventures you are assigned to; ask an admin for others.').waitFor();
+    await colleagueTab.getByRole('article', { name: assigned }).getByText('Aerospace').waitFor();
+    expect(await colleagueTab.getByRole('article').count()).toBe(1);
+    expect(await colleagueTab.getByText(other).count()).toBe(0);
+    // A member may edit the venture, not delete it.
+    await colleagueTab.getByRole('button', { name: `Edit ${assigned}` }).waitFor();
+    expect(await colleagueTab.getByRole('button', { name: `Delete ${assigned}` }).count()).toBe(0);
+    await screenshot(colleagueTab, 'admin-08-colleague-sees-one-venture');
+  });
+
+  it('makes the colleague an admin and a member again on /users; the colleague’s screens follow', async () => {
+    const page = adminPage;
+    const row = userRow(page, colleague.email);
+    const role = row.getByRole('combobox', { name: `Role of ${colleague.email}` });
+    expect(await role.inputValue()).toBe('Member');
+    await choose(page, role, 'Admin');
+    await toast(page, 'Role changed', `${colleague.email} is now an admin.`).waitFor();
+    await row.getByText('Every venture (admin)').waitFor();
+    expect(await role.inputValue()).toBe('Admin');
+    await screenshot(page, 'admin-09-colleague-admin');
+    expect((await storedColleague()).role).toBe('admin');
+
+    // As an admin, the colleague has the Users screen and sees every venture.
+    const colleagueTab = colleaguePage;
+    await colleagueTab.reload();
+    await mainNav(colleagueTab).getByRole('link', { name: 'Users' }).click();
+    await waitForPath(colleagueTab, '/users');
+    await userRow(colleagueTab, admin.email).waitFor();
+    await userRow(colleagueTab, colleague.email).getByText('You', { exact: true }).waitFor();
+    await screenshot(colleagueTab, 'admin-10-colleague-as-admin-users');
+    await mainNav(colleagueTab).getByRole('link', { name: 'Ventures' }).click();
+    await waitForPath(colleagueTab, '/ventures');
+    await colleagueTab.getByRole('article', { name: other }).waitFor();
+    await colleagueTab.getByRole('article', { name: assigned }).waitFor();
+
+    // Back to member.
+    await choose(page, role, 'Member');
+    await toast(page, 'Role changed', `${colleague.email} is now a member.`).waitFor();
+    expect(await role.inputValue()).toBe('Member');
+    await row.getByRole('button', { name: `Assign venture to ${colleague.email}` }).waitFor();
+    await screenshot(page, 'admin-11-colleague-member-again');
+    expect((await storedColleague()).role).toBe('member');
+
+    await colleagueTab.reload();
+    await colleagueTab.getByText('Ventures you are assigned to; ask an admin for others.').waitFor();
+    await mainNav(colleagueTab).getByRole('link', { name: 'Sessions' }).waitFor();
+    expect(await mainNav(colleagueTab).getByRole('link', { name: 'Users' }).count()).toBe(0);
+    await colleagueTab.goto('/users');
+    await colleagueTab.getByText('Only admins can manage users').waitFor();
+    expect(await usersTable(colleagueTab).count()).toBe(0);
+    await screenshot(colleagueTab, 'admin-12-colleague-member-users-refused');
+  });
+
+  it('shares a session with edit access; the colleague renames it', async () => {
+    const page = adminPage;
+    // Setup, not the journey: a draft session of the assigned venture, as onboarding.e2e.ts creates one.
+    const ventures = await callApi<{ venture_id: string; name: string }[]>(page, 'GET', '/ventures/all');
+    const created = await callApi<{ id: string }>(page, 'POST', '/users/create_session', {
+      name: sessionName,
+      type: 'search',
+      venture_id: ventures.body.find((venture) => venture.name === assigned)?.venture_id,
+      input: { query: 'flight planners', location: 'Houston, TX' },
+    });
+    expect(created.status).toBe(201);
+    sessionId = created.body.id;
+
+    await mainNav(page).getByRole('link', { name: 'Sessions' }).click();
+    await waitForPath(page, '/sessions');
+    await sessionRow(page, sessionName)
+      .getByRole('button', { name: `Share ${sessionName}` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: `Share “${sessionName}”` });
+    await dialog.getByText('Not shared with anyone yet.').waitFor();
+    await choose(
+      page,
+      dialog.getByLabel('Colleague', { exact: true }),
+      `${colleague.name} (${colleague.email})`,
+    );
+    await dialog.getByLabel('Access', { exact: true }).selectOption('edit');
+    await screenshot(page, 'admin-13-share-edit');
+    await dialog.getByRole('button', { name: 'Share', exact: true }).click();
+    await toast(page, 'Session shared', `${colleague.name} can now edit “${sessionName}”.`).waitFor();
+    const access = dialog.getByLabel(`Access for ${colleague.name}`, { exact: true });
+    await access.waitFor();
+    expect(await access.inputValue()).toBe('edit');
+    await dialog.getByText('Everyone in your account already has access.').waitFor();
+    await screenshot(page, 'admin-14-shared-edit');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    const colleagueTab = colleaguePage;
+    await mainNav(colleagueTab).getByRole('link', { name: 'Sessions' }).click();
+    await waitForPath(colleagueTab, '/sessions');
+    const row = sessionRow(colleagueTab, sessionName);
+    await row.getByText('Edit', { exact: true }).waitFor();
+    await row.getByText(admin.name).waitFor();
+    await row.getByText(assigned).waitFor();
+    // Edit access renames and runs; deleting and sharing stay with the owner and admins.
+    for (const action of ['Delete', 'Share']) {
+      expect(await row.getByRole('button', { name: `${action} ${sessionName}` }).count()).toBe(0);
+    }
+    await row.getByRole('button', { name: `Rename ${sessionName}` }).click();
+    const rename = colleagueTab.getByRole('dialog', { name: 'Rename session' });
+    await rename.getByLabel('Session name').fill(renamed);
+    await screenshot(colleagueTab, 'admin-15-colleague-renames');
+    await rename.getByRole('button', { name: 'Save' }).click();
+    await toast(colleagueTab, 'Session renamed', `“${sessionName}” is now “${renamed}”.`).waitFor();
+    await rename.waitFor({ state: 'detached' });
+    await sessionRow(colleagueTab, renamed).getByText('Edit', { exact: true }).waitFor();
+    await screenshot(colleagueTab, 'admin-16-colleague-renamed');
+
+    const info = await callApi<{ name: string }>(page, 'GET', `/user/session/${sessionId}/info`);
+    expect(info.body.name).toBe(renamed);
+  });
+
+  it('narrows the share to view: the colleague can no longer rename, even from a page opened before', async () => {
+    const page = adminPage;
+    await page.reload();
+    await sessionRow(page, renamed)
+      .getByRole('button', { name: `Share ${renamed}` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: `Share “${renamed}”` });
+    const access = dialog.getByLabel(`Access for ${colleague.name}`, { exact: true });
+    await access.selectOption('view');
+    await toast(page, 'Access changed', `${colleague.name} can now view “${renamed}”.`).waitFor();
+    expect(await access.inputValue()).toBe('view');
+    await screenshot(page, 'admin-17-share-view');
+
+    // The colleague's Sessions page still shows the Rename button it had: the server refuses the rename.
+    const colleagueTab = colleaguePage;
+    const row = sessionRow(colleagueTab, renamed);
+    await row.getByRole('button', { name: `Rename ${renamed}` }).click();
+    const rename = colleagueTab.getByRole('dialog', { name: 'Rename session' });
+    await rename.getByLabel('Session name').fill('Not allowed any more');
+    await rename.getByRole('button', { name: 'Save' }).click();
+    await rename
+      .getByText('You have view access to this session; ask its owner for edit access.', { exact: false })
+      .waitFor();
+    await screenshot(colleagueTab, 'admin-18-colleague-rename-refused');
+    await rename.getByRole('button', { name: 'Cancel' }).click();
+    await rename.waitFor({ state: 'detached' });
+
+    // After a reload the row says View and offers no Rename.
+    await colleagueTab.reload();
+    await row.getByText('View', { exact: true }).waitFor();
+    expect(await row.getByRole('button', { name: `Rename ${renamed}` }).count()).toBe(0);
+    await screenshot(colleagueTab, 'admin-19-colleague-view-only');
+    const info = await callApi<{ name: string }>(page, 'GET', `/user/session/${sessionId}/info`);
+    expect(info.body.name).toBe(renamed);
+  });
+
+  it('revokes the share from the share dialog: the colleague loses the session', async () => {
+    const page = adminPage;
+    const dialog = page.getByRole('dialog', { name: `Share “${renamed}”` });
+    await dialog.getByRole('button', { name: `Revoke access for ${colleague.name}` }).click();
+    await toast(page, 'Access revoked', `${colleague.name} can no longer open “${renamed}”.`).waitFor();
+    await dialog.getByText('Not shared with anyone yet.').waitFor();
+    await screenshot(page, 'admin-20-share-revoked');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    const colleagueTab = colleaguePage;
+    await colleagueTab.reload();
+    await colleagueTab.getByText('No sessions yet — start a discovery').waitFor();
+    expect(await sessionRow(colleagueTab, renamed).count()).toBe(0);
+    await screenshot(colleagueTab, 'admin-21-colleague-no-sessions');
+    // A link to it kept from before leads nowhere.
+    await colleagueTab.goto(`/results?session_id=${sessionId}`);
+    await colleagueTab.getByText('This session does not exist, or is not shared with you').waitFor();
+    await screenshot(colleagueTab, 'admin-22-colleague-session-gone');
+  });
+
+  it('disables the colleague on /users: their next click says why, the next page asks them to sign in, and signing in no longer works', async () => {
+    const page = adminPage;
+    await mainNav(page).getByRole('link', { name: 'Users' }).click();
+    await waitForPath(page, '/users');
+    const row = userRow(page, colleague.email);
+    await row.getByRole('button', { name: `Disable ${colleague.email}` }).click();
+    await toast(page, 'User disabled', `${colleague.email} can no longer sign in or use Argo.`).waitFor();
+    await row.getByText('disabled', { exact: true }).waitFor();
+    await row.getByRole('button', { name: `Enable ${colleague.email}` }).waitFor();
+    await screenshot(page, 'admin-23-colleague-disabled');
+    expect((await storedColleague()).status).toBe('disabled');
+
+    // In the tab still open, the colleague's next click is refused with the reason.
+    const colleagueTab = colleaguePage;
+    await mainNav(colleagueTab).getByRole('link', { name: 'Ventures' }).click();
+    await waitForPath(colleagueTab, '/ventures');
+    const refused = colleagueTab.getByRole('alert').filter({ hasText: 'This page could not be shown' });
+    await refused
+      .getByText('Your user is disabled. Ask an admin of your account to enable it.', { exact: false })
+      .waitFor();
+    expect(await colleagueTab.getByRole('article').count()).toBe(0);
+    await screenshot(colleagueTab, 'admin-24-colleague-refused');
+
+    // Their sign-in was ended: the next page they open asks them to sign in.
+    await colleagueTab.goto('/sessions');
+    await waitForPath(colleagueTab, '/login', { redirect: '/sessions' });
+    await colleagueTab.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    await screenshot(colleagueTab, 'admin-25-colleague-sent-to-sign-in');
+
+    // Their own password no longer gets them in: they end up on the sign-in form again.
+    await colleagueTab.getByLabel('Email').fill(colleague.email);
+    await colleagueTab.getByRole('textbox', { name: 'Password', exact: true }).fill(colleague.password);
+    await colleagueTab.getByRole('button', { name: 'Sign in', exact: true }).click();
+    // The app lets them in, finds the user disabled, signs them out and shows /login again (no redirect left).
+    await colleagueTab.waitForURL((url) => url.pathname === '/login' && !url.searchParams.has('redirect'));
+    await colleagueTab.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    await colleagueTab.getByLabel('Email').waitFor();
+    // Known gap (reported with this journey): this form does not say why — the API's reason ("Your user is
+    // disabled. Ask an admin of your account to enable it.") only reaches the browser console.
+    await screenshot(colleagueTab, 'admin-26-colleague-sign-in-refused');
+    const token = await colleagueTab.request.get('/api/auth/token');
+    expect(token.status()).toBe(401);
+  });
+});
