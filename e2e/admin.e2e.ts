@@ -372,7 +372,7 @@ describe('an admin manages a colleague: invite, ventures, role, sharing, disabli
     await screenshot(colleagueTab, 'admin-22-colleague-session-gone');
   });
 
-  it('disables the colleague on /users: their next click says why, the next page asks them to sign in, and signing in no longer works', async () => {
+  it('disables the colleague on /users: their next click says why, the next page asks them to sign in, and signing in is refused with the reason', async () => {
     const page = adminPage;
     await mainNav(page).getByRole('link', { name: 'Users' }).click();
     await waitForPath(page, '/users');
@@ -401,17 +401,26 @@ describe('an admin manages a colleague: invite, ventures, role, sharing, disabli
     await colleagueTab.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
     await screenshot(colleagueTab, 'admin-25-colleague-sent-to-sign-in');
 
-    // Their own password no longer gets them in: they end up on the sign-in form again.
+    // Their own password no longer gets them in: the sign-in is refused, the form says why, and they stay on
+    // /login with the address they were going to.
     await colleagueTab.getByLabel('Email').fill(colleague.email);
     await colleagueTab.getByRole('textbox', { name: 'Password', exact: true }).fill(colleague.password);
+    const signIn = colleagueTab.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/auth/sign-in/email',
+    );
     await colleagueTab.getByRole('button', { name: 'Sign in', exact: true }).click();
-    // The app lets them in, finds the user disabled, signs them out and shows /login again (no redirect left).
-    await colleagueTab.waitForURL((url) => url.pathname === '/login' && !url.searchParams.has('redirect'));
-    await colleagueTab.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
-    await colleagueTab.getByLabel('Email').waitFor();
-    // Known gap (reported with this journey): this form does not say why — the API's reason ("Your user is
-    // disabled. Ask an admin of your account to enable it.") only reaches the browser console.
+    const refusedSignIn = await signIn;
+    expect(refusedSignIn.status()).toBe(403);
+    const form = colleagueTab.getByRole('form', { name: 'Sign in' });
+    await form
+      .getByRole('alert')
+      .filter({ hasText: 'Your user is disabled. Ask an admin of your account to enable it.' })
+      .waitFor();
+    await waitForPath(colleagueTab, '/login', { redirect: '/sessions' });
+    // The button's spinner has slid away (for the screenshot).
+    await form.locator('button[type="submit"] .mantine-Button-loader').waitFor({ state: 'detached' });
     await screenshot(colleagueTab, 'admin-26-colleague-sign-in-refused');
+    // No sign-in was made for them.
     const token = await colleagueTab.request.get('/api/auth/token');
     expect(token.status()).toBe(401);
   });

@@ -37,6 +37,9 @@ const COOKIE_PREFIX = 'argo';
 /** The client address, set by our route from Fastify's `request.ip` (which honours TRUST_PROXY). */
 const CLIENT_IP_HEADER = 'x-argo-client-ip';
 
+/** The answer to a disabled Argo user's sign-in (the same words the API uses for their calls). */
+export const USER_DISABLED_MESSAGE = 'Your user is disabled. Ask an admin of your account to enable it.';
+
 /** Emailed codes (sign-up confirmation, password reset): 6 digits, 10 minutes, 3 tries, single use. */
 export const EMAIL_CODE_MINUTES = 10;
 /** The second sign-in step: its state (cookie and record) lives 180 s (SPEC §9), the emailed code as long. */
@@ -100,6 +103,20 @@ function createBetterAuth(db: Database, config: Config, secret: string, mailer: 
     };
   } | null = null;
 
+  /**
+   * True when the Argo user of this sign-in user is disabled: matched by subject, or by email before the first
+   * sign-in linked it (as deleteSignInSessions does).
+   */
+  const isDisabled = async (authUserId: string) => {
+    const result = await db.execute<{ disabled: boolean }>(sql`
+      select exists (
+        select 1 from users u join auth_users a on a.id = ${authUserId}
+        where u.status = 'disabled'
+          and (u.idp_subject = a.id or (u.idp_subject is null and u.email = lower(a.email)))
+      ) as disabled`);
+    return result.rows[0]?.disabled === true;
+  };
+
   const setMustChangePassword = (userId: string, value: boolean) =>
     db.execute(
       sql`update auth_users set must_change_password = ${value}, updated_at = now() where id = ${userId}`,
@@ -157,6 +174,20 @@ function createBetterAuth(db: Database, config: Config, secret: string, mailer: 
       },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    databaseHooks: {
+      session: {
+        create: {
+          // Every way in (password, second factor, passkey, confirmation code) ends by creating a session, and
+          // only after the person proved who they are: a disabled user is told so here, and gets no session.
+          // Someone without the password still hears only "wrong email or password".
+          async before(session) {
+            if (await isDisabled(session.userId)) {
+              throw new APIError('FORBIDDEN', { code: 'USER_DISABLED', message: USER_DISABLED_MESSAGE });
+            }
+          },
+        },
+      },
+    },
     advanced: {
       cookiePrefix: COOKIE_PREFIX,
       database: { generateId: () => crypto.randomUUID() },

@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, uniqueEmail } from '../../test/app';
+import { CookieJar, createTestApp, type TestApp, uniqueEmail } from '../../test/app';
 import { readEmails, readLatestCode, readLatestEmail, readTemporaryPassword } from '../../test/outbox';
 import { PASSWORD_CHANGE_REQUIRED_MESSAGE } from '../http/auth';
 import { findUserForIdentity } from '../modules/users/users.repository';
+import { USER_DISABLED_MESSAGE } from './builtin-provider';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -172,6 +174,80 @@ describe('disabling and deleting users', () => {
       204,
     );
     expect((await t.authCall('GET', '/token', { jar: again.jar })).status).toBe(401);
+  });
+
+  it('refuses a disabled user’s sign-in with the right password, says why, and creates no session', async () => {
+    const admin = await t.createAccount(uniqueEmail('admin'));
+    const email = uniqueEmail('member');
+    const invited = await invite(admin.token, { email });
+    await t.signUp(email, 'member password');
+    const { jar } = await t.signInJar(email, 'member password');
+    const token = await t.idToken(jar);
+    expect((await t.call('GET', '/api/users/me', { token })).status).toBe(200);
+    await t.call('PUT', `/api/users/${invited.body.id}`, {
+      token: admin.token,
+      body: { status: 'disabled' },
+    });
+    // The same words as the API's answer to a disabled user's calls.
+    const refused = await t.call('GET', '/api/users/me', { token });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toBe(USER_DISABLED_MESSAGE);
+
+    const sessions = async () => {
+      const result = await t.database.db.execute<{ n: number }>(sql`
+        select count(*)::int as n from auth_sessions s join auth_users a on a.id = s.user_id
+        where a.email = ${email}`);
+      return result.rows[0]?.n;
+    };
+    const attempts = async () => {
+      const result = await t.database.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from auth_attempts where key = ${`account:${email}`}`,
+      );
+      return result.rows[0]?.n;
+    };
+    expect(await sessions()).toBe(0);
+    const signIn = (password: string, address = email) =>
+      t.authCall('POST', '/sign-in/email', { jar: new CookieJar(), body: { email: address, password } });
+
+    // The right password: told why, no session and no session cookie; not counted as a guess.
+    const right = await signIn('member password');
+    expect(right.status).toBe(403);
+    expect(right.body).toMatchObject({ code: 'USER_DISABLED', message: USER_DISABLED_MESSAGE });
+    expect(String(right.headers['set-cookie'] ?? '')).not.toMatch(/session_token=[^;]/);
+    expect(await sessions()).toBe(0);
+    expect(await attempts()).toBe(0);
+
+    // A wrong password hears the usual answer, the same as for an address nobody registered: nothing about
+    // the user being disabled, or existing.
+    const wrong = await signIn('not the password');
+    const unknown = await signIn('not the password', uniqueEmail('nobody'));
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toMatchObject({ code: 'INVALID_EMAIL_OR_PASSWORD' });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body).toEqual(wrong.body);
+    expect(JSON.stringify(wrong.body)).not.toMatch(/disabled/i);
+    expect(await attempts()).toBe(1);
+    expect(await sessions()).toBe(0);
+
+    // Enabled again: the same password gets in.
+    await t.call('PUT', `/api/users/${invited.body.id}`, { token: admin.token, body: { status: 'active' } });
+    const again = await t.signInJar(email, 'member password');
+    expect((await t.call('GET', '/api/users/me', { token: await t.idToken(again.jar) })).status).toBe(200);
+  });
+
+  it('refuses the sign-in of an invited user disabled before their first sign-in', async () => {
+    const admin = await t.createAccount(uniqueEmail('admin'));
+    const email = uniqueEmail('invitee');
+    const invited = await invite(admin.token, { email });
+    const temporary = await readTemporaryPassword(t.database.db, email);
+    const off = await t.call('PUT', `/api/users/${invited.body.id}`, {
+      token: admin.token,
+      body: { status: 'disabled' },
+    });
+    expect(off.body.status).toBe('disabled');
+    const res = await t.authCall('POST', '/sign-in/email', { body: { email, password: temporary } });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ code: 'USER_DISABLED', message: USER_DISABLED_MESSAGE });
   });
 
   it('an invitation email that cannot be sent is reported, and inviting again resends it', async () => {

@@ -284,8 +284,10 @@ export function createSignInGuard({
         return;
       }
       const code = (body as { code?: unknown } | null)?.code;
-      // A right password for an unconfirmed email is not a guess; server errors are not the caller's.
-      if (status >= 500 || status === 429 || code === 'EMAIL_NOT_VERIFIED') return;
+      // A right password for an unconfirmed email or a disabled user is not a guess; server errors are not the
+      // caller's.
+      if (status >= 500 || status === 429 || code === 'EMAIL_NOT_VERIFIED' || code === 'USER_DISABLED')
+        return;
       if (status >= 400) await record(keysOf(state));
     },
   };

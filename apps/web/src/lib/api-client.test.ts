@@ -108,6 +108,21 @@ describe('apiFetch', () => {
     }
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
+
+  it('passes the reason of a 401 that ended the sign-in, so /login can say it', async () => {
+    const onUnauthorized = vi.fn();
+    configureApiClient({ onUnauthorized });
+    respond(401, {
+      error: {
+        code: 'unauthenticated',
+        message: 'You were signed out (this sign-in was ended). Sign in again.',
+      },
+    });
+    await expect(apiFetch('users/me')).rejects.toMatchObject({ status: 401 });
+    respond(401, { error: { code: 'unauthenticated', message: 'Sign in to continue.' } });
+    await expect(apiFetch('users/me')).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized.mock.calls).toEqual([['session-ended'], [undefined]]);
+  });
 });
 
 describe('callApi', () => {

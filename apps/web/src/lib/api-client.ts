@@ -11,6 +11,7 @@ import { ApiError, readErrorDetail } from './api-error';
 import { getIdToken } from './auth/auth';
 import { isMfaRequiredError } from './auth/mfa-required';
 import { getSessionToken } from './auth/session-token';
+import { type SignOutReason, signOutReasonOf } from './auth/sign-out-reason';
 
 export { ApiError, isApiError } from './api-error';
 
@@ -31,15 +32,17 @@ export interface ApiFetchOptions {
 /** Paths where a 401 must not send the browser to /logout again (SPEC §4). */
 const NO_REDIRECT_PATHS = ['/logout', '/login'];
 
-let onUnauthorized: () => void = () => window.location.assign('/logout');
+let onUnauthorized: (reason: SignOutReason | undefined) => void = (reason) =>
+  window.location.assign(reason ? `/logout?reason=${reason}` : '/logout');
 let onMfaRequired: () => void = () => window.location.assign('/mfa?reason=required');
 
 /**
- * Lets the app route a 401 (→ /logout) and the 403 "your organisation requires admins to use two-factor
- * sign-in" (→ /mfa) through its router instead of a full page load.
+ * Lets the app route a 401 (→ /logout, with the reason when the API gave a known one: "this sign-in was ended")
+ * and the 403 "your organisation requires admins to use two-factor sign-in" (→ /mfa) through its router instead
+ * of a full page load.
  */
 export function configureApiClient(options: {
-  onUnauthorized?: () => void;
+  onUnauthorized?: (reason: SignOutReason | undefined) => void;
   onMfaRequired?: () => void;
 }): void {
   if (options.onUnauthorized) onUnauthorized = options.onUnauthorized;
@@ -114,8 +117,9 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
   if (response.status === 204) return [] as T;
 
   if (response.status === 401) {
-    if (!isOnNoRedirectPath()) onUnauthorized();
-    throw new ApiError('Your sign-in has ended. Sign in again.', 401, await readBody(response));
+    const error = new ApiError('Your sign-in has ended. Sign in again.', 401, await readBody(response));
+    if (!isOnNoRedirectPath()) onUnauthorized(signOutReasonOf(error));
+    throw error;
   }
 
   if (!response.ok) {

@@ -4,10 +4,12 @@ import { PageLoader } from '../components/PageLoader';
 import { isMissingAccountError, profileQueryOptions, useProfile } from '../features/profile/api';
 import { isSignedIn } from '../lib/auth/auth';
 import { isMfaRequiredError, mustSetUpMfa } from '../lib/auth/mfa-required';
+import { signOutReasonOf } from '../lib/auth/sign-out-reason';
 
 export const Route = createFileRoute('/_app')({
   // SPEC §2: signed out → /login?redirect=…; no Argo account → name the organisation;
-  // any other failure while checking the sign-in or loading the profile → /logout.
+  // the API ended the sign-in (user disabled, sign-in ended) → /logout, and /login says why and keeps the
+  // address; any other failure while checking the sign-in or loading the profile → /logout.
   beforeLoad: async ({ context, location }) => {
     try {
       if (!(await isSignedIn())) {
@@ -29,6 +31,8 @@ export const Route = createFileRoute('/_app')({
       if (isMfaRequiredError(error)) {
         throw redirect({ to: '/mfa', search: { reason: 'required', redirect: location.href } });
       }
+      const reason = signOutReasonOf(error);
+      if (reason) throw redirect({ to: '/logout', search: { reason, redirect: location.href } });
       console.error('Could not check the sign-in or load the profile', error);
       throw redirect({ to: '/logout' });
     }

@@ -70,6 +70,9 @@ export function describeAuthError(e: ProviderError, options: DescribeOptions = {
       return error('That password is not right.', 'password');
     case 'INVALID_EMAIL':
       return error('Enter a valid email address.', 'email');
+    // Argo refuses the sign-in of a disabled user once the password (or passkey) proved who it is.
+    case 'USER_DISABLED':
+      return error(e.message || 'Your user is disabled. Ask an admin of your account to enable it.');
     case 'USER_ALREADY_EXISTS':
     case 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL':
     case 'UsernameExistsException':

@@ -129,4 +129,78 @@ describe('the sign-in page (/login)', () => {
     // The rules are listed before the user submits.
     expect(screen.getByText('At least 6 characters')).toBeTruthy();
   });
+
+  describe('after the app signed the user out', () => {
+    const DISABLED = 'Your user is disabled. Ask an admin of your account to enable it.';
+    const ENDED = 'You were signed out (this sign-in was ended). Sign in again.';
+
+    /** A browser that was signed in: its ID token works until it signs out; users/me answers `usersMe`. */
+    function signedInUntilSignOut(usersMe: () => Response, signIn: () => Response) {
+      let signedIn = true;
+      const profile = makeProfile('member');
+      return mockApi({
+        'GET /api/auth/token': () => (signedIn ? json(200, { token: fakeIdToken() }) : json(401, {})),
+        'POST /api/auth/sign-out': () => {
+          signedIn = false;
+          return json(200, { success: true });
+        },
+        'GET /api/users/me': usersMe,
+        'GET /api/accounts/me': () => json(200, profile.account),
+        'POST /api/auth/sign-in/email': () => {
+          const answer = signIn();
+          signedIn = answer.ok;
+          return answer;
+        },
+      });
+    }
+
+    it('says the user is disabled, keeps the address, and says it again when their password is refused', async () => {
+      const sent = signedInUntilSignOut(
+        () => json(403, { error: { code: 'forbidden', message: DISABLED } }),
+        () => json(403, { code: 'USER_DISABLED', message: DISABLED }),
+      );
+      const { router } = renderApp('/sessions?session_id=abc');
+      expect((await screen.findByRole('alert')).textContent).toBe(DISABLED);
+      expect(router.state.location.pathname).toBe('/login');
+      expect(router.state.location.search).toEqual({
+        redirect: '/sessions?session_id=abc',
+        reason: 'disabled',
+      });
+      expect(sent.some((r) => r.path === '/api/auth/sign-out')).toBe(true);
+
+      // Signing in again with the right password: the API refuses it, and the form says why.
+      await signInWithPassword();
+      await waitFor(() => expect(sent.filter((r) => r.path === '/api/auth/sign-in/email')).toHaveLength(1));
+      expect((await screen.findByRole('alert')).textContent).toBe(DISABLED);
+      expect(router.state.location.pathname).toBe('/login');
+    });
+
+    it('says the sign-in was ended, and goes back where the user was once signed in again', async () => {
+      let ended = true;
+      const profile = makeProfile('member');
+      signedInUntilSignOut(
+        () =>
+          ended ? json(401, { error: { code: 'unauthenticated', message: ENDED } }) : json(200, profile),
+        () => {
+          ended = false;
+          return json(200, { token: 's', user: { id: 'u1', email: 'ann@example.com' } });
+        },
+      );
+      const { router } = renderApp('/settings');
+      expect((await screen.findByRole('alert')).textContent).toBe(ENDED);
+      expect(router.state.location.pathname).toBe('/login');
+      expect(router.state.location.search).toEqual({ redirect: '/settings', reason: 'session-ended' });
+
+      await signInWithPassword();
+      await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
+    });
+
+    it('ignores a reason it does not know (no text of the address is shown)', async () => {
+      mockApi({ 'GET /api/auth/token': () => json(401, {}) });
+      const { router } = renderApp('/login?reason=Call%20this%20number');
+      await screen.findByRole('button', { name: 'Sign in' });
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(router.state.location.search).toEqual({});
+    });
+  });
 });

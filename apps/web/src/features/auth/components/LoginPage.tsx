@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { AuthLayout } from '../../../components/layout/AuthLayout';
 import { AnchorLink } from '../../../components/links';
 import { getAuthCapabilities, signIn, signInWithPasskey } from '../../../lib/auth/auth';
+import { SIGN_OUT_REASON_MESSAGES, type SignOutReason } from '../../../lib/auth/sign-out-reason';
 import type { AuthErrorStep, ChallengeStep, SignInStep } from '../../../lib/auth/types';
 import { useFinishSignIn } from '../use-finish-sign-in';
 import { AuthForm, useAuthForm } from './AuthForm';
@@ -12,15 +13,19 @@ import { ChallengeForm } from './ChallengeForm';
 
 interface LoginPageProps {
   redirect?: string | undefined;
+  /** Why the app signed the user out (user disabled, sign-in ended): said above the form until they try again. */
+  reason?: SignOutReason | undefined;
 }
 
 /** /login: email and password (or a passkey), then the challenge steps inline (SPEC §4). */
-export function LoginPage({ redirect }: LoginPageProps) {
+export function LoginPage({ redirect, reason }: LoginPageProps) {
   const finish = useFinishSignIn(redirect);
   const [challenge, setChallenge] = useState<ChallengeStep | null>(null);
   const [email, setEmail] = useState('');
-  /** Why the user is back at the password step (the sign-in took too long, …). */
-  const [restartReason, setRestartReason] = useState<string | null>(null);
+  /** Why the user is back at the password step (signed out by the app, the sign-in took too long, …). */
+  const [restartReason, setRestartReason] = useState<string | null>(
+    reason ? SIGN_OUT_REASON_MESSAGES[reason] : null,
+  );
 
   /** Follows a step; answers the error for the current form to show, or null. */
   async function proceed(step: SignInStep): Promise<AuthErrorStep | null> {

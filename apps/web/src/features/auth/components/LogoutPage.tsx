@@ -3,9 +3,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { signOut } from '../../../lib/auth/auth';
+import type { SignOutReason } from '../../../lib/auth/sign-out-reason';
 
-/** Signs out, forgets every cached answer, then goes to /login (SPEC §2). */
-export function LogoutPage() {
+interface LogoutPageProps {
+  /** Why the app signs the user out (it did, not the user): /login says it. */
+  reason?: SignOutReason | undefined;
+  /** Where the user was: /login goes back there after the next sign-in. */
+  redirect?: string | undefined;
+}
+
+/** Signs out, forgets every cached answer, then goes to /login (SPEC §2), with the reason and redirect if any. */
+export function LogoutPage({ reason, redirect }: LogoutPageProps = {}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const started = useRef(false);
@@ -21,9 +29,13 @@ export function LogoutPage() {
         console.error('Sign-out failed', error);
       }
       queryClient.clear();
-      await navigate({ to: '/login', replace: true });
+      await navigate({
+        to: '/login',
+        search: { ...(redirect ? { redirect } : {}), ...(reason ? { reason } : {}) },
+        replace: true,
+      });
     })();
-  }, [navigate, queryClient]);
+  }, [navigate, queryClient, reason, redirect]);
 
   return (
     <Center mih="60vh">

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { isApiError, readErrorDetail } from '../api-error';
+
+/**
+ * Why the app signed someone out, carried to /login as `?reason=` so the sign-in form can say it. Only these
+ * known reasons travel in the address (never the words themselves), so a link cannot put its own text there.
+ */
+export const SIGN_OUT_REASONS = ['disabled', 'session-ended'] as const;
+export type SignOutReason = (typeof SIGN_OUT_REASONS)[number];
+
+/** The API's own words for each reason (apps/api/src/http/auth.ts). */
+export const SIGN_OUT_REASON_MESSAGES: Record<SignOutReason, string> = {
+  disabled: 'Your user is disabled. Ask an admin of your account to enable it.',
+  'session-ended': 'You were signed out (this sign-in was ended). Sign in again.',
+};
+
+/** `?reason=` of /login and /logout: a known reason, anything else is ignored. */
+export const signOutReasonParam = () => z.enum(SIGN_OUT_REASONS).optional().catch(undefined);
+
+/**
+ * The reason behind an API refusal that ends the sign-in: 403 "Your user is disabled…", or 401 "You were
+ * signed out (this sign-in was ended)…". Undefined for any other error.
+ */
+export function signOutReasonOf(error: unknown): SignOutReason | undefined {
+  if (!isApiError(error)) return undefined;
+  const message = readErrorDetail(error.data).message ?? '';
+  if (error.status === 403 && /your user is disabled/i.test(message)) return 'disabled';
+  if (error.status === 401 && /this sign-in was ended/i.test(message)) return 'session-ended';
+  return undefined;
+}
