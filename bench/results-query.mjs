@@ -3,7 +3,8 @@
 // of the whole session sorted by name, and a software filter — p50/p95 over BENCH_REQUESTS requests each at a
 // small concurrency. Reference, in the same run: the SQL the API sent for each request (recorded on the wire by
 // pg-capture.mjs), replayed with `pg` the same number of times at the same concurrency, in the same pattern
-// (page and count in parallel, then the enrichment rows of the page).
+// (the page — with each business's enrichment results — and the count in parallel; then any statement that reads
+// enrichment results alone, of which the API sends none today).
 import pg from 'pg';
 import { createBenchDatabase, ensureBuilt, percentile, report, startApp, timeMany } from './lib.mjs';
 import { startCaptureProxy } from './pg-capture.mjs';
@@ -72,10 +73,15 @@ async function captureSql(databaseUrl, token, sessionId, scenarios) {
       proxy.setRecording(true);
       await getResults(app.baseUrl, token, sessionId, scenario.query);
       proxy.setRecording(false);
+      // The statements that read the results (the page — with its enrichment results — and the count), sent
+      // together; any statement reading only enrichment results follows them. Sign-in and access checks are not
+      // part of the reference.
       const page = proxy.statements.filter(
         (s) => /from "businesses"/i.test(s.sql) && /^\s*select/i.test(s.sql),
       );
-      const enrichment = proxy.statements.filter((s) => /from "enrichment_results"/i.test(s.sql));
+      const enrichment = proxy.statements.filter(
+        (s) => /from "enrichment_results"/i.test(s.sql) && !page.includes(s),
+      );
       if (page.length === 0) {
         throw new Error(
           `no results query recorded for ${scenario.name}; saw:\n${proxy.statements.map((s) => s.sql).join('\n')}`,

@@ -27,7 +27,7 @@ export const enrichmentState = pgEnum('enrichment_state', [
 /**
  * The text the results search looks in: name, domain, city, category and summary joined by a unit separator
  * (which no search text contains, so a match never spans two fields). Must stay byte-identical to the
- * expression of businesses_search_trgm_idx for the planner to use that index.
+ * expression of businesses_session_search_trgm_idx for the planner to use that index.
  */
 export const BUSINESS_SEARCH_DOCUMENT_SQL = sql.raw(
   `(name || chr(31) || coalesce(domain, '') || chr(31) || coalesce(city, '') || chr(31) || coalesce(category, '') || chr(31) || coalesce(summary, ''))`,
@@ -83,17 +83,30 @@ export const businesses = pgTable(
     hiring: boolean('hiring'),
     icpScore: integer('icp_score'),
     icpTier: text('icp_tier'),
+    /**
+     * The lower-cased technology names of the business's stored software_detection result, for the results'
+     * software filter. Kept by a trigger on enrichment_results (migration 0007), never written by the app.
+     */
+    softwareNames: text('software_names').array().notNull().default(sql`'{}'::text[]`),
     firstSeenAt: createdAtColumn('first_seen_at'),
     updatedAt: updatedAtColumn(),
   },
   (t) => [
     unique('businesses_session_run_dedupe_key').on(t.sessionId, t.runId, t.dedupeKey),
     index('businesses_session_id_idx').on(t.sessionId, t.id),
-    index('businesses_session_enrichment_idx').on(t.sessionId, t.enrichmentState),
+    // Counts by enrichment state of the current run (session info, polled while a job runs): index-only.
+    index('businesses_session_run_enrichment_idx').on(t.sessionId, t.runId, t.enrichmentState),
     index('businesses_session_icp_score_idx').on(t.sessionId, t.icpScore),
     // The results search (name, domain, city, category, summary) is one ILIKE over this document, so one trigram
-    // index serves it; results.repository.ts builds the same expression (BUSINESS_SEARCH_DOCUMENT).
-    index('businesses_search_trgm_idx').using('gin', sql`${BUSINESS_SEARCH_DOCUMENT_SQL} gin_trgm_ops`),
+    // index serves it; results.repository.ts builds the same expression (BUSINESS_SEARCH_DOCUMENT). It leads with
+    // the session (btree_gin), so a search reads the matches of that session only, however many the database holds.
+    index('businesses_session_search_trgm_idx').using(
+      'gin',
+      t.sessionId,
+      sql`${BUSINESS_SEARCH_DOCUMENT_SQL} gin_trgm_ops`,
+    ),
+    // The software filter: the session's businesses with any of these technologies.
+    index('businesses_session_software_idx').using('gin', t.sessionId, t.softwareNames),
     // Sort columns of the results table, scoped by session and run (the results read the current run), with id
     // as the tie-breaker the query sorts by. The page query picks the page's ids first from these alone (an
     // index-only scan, no table reads for the rows an OFFSET skips), then reads those 50 rows.

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, uniqueEmail } from '../../../test/app';
 import { accounts } from '../../db/schema/accounts';
+import { users } from '../../db/schema/users';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -94,19 +95,31 @@ describe('POST /accounts', () => {
     });
   });
 
-  it('refuses an email that already belongs to a user of another account', async () => {
+  it('refuses the sign-in of a revoked invitation: the disabled user cannot start another account', async () => {
     const admin = await t.createAccount(uniqueEmail('owner'));
     const email = uniqueEmail('revoked');
     const invited = await t.call('POST', '/api/users/invite', { token: admin.token, body: { email } });
     expect(invited.status).toBe(201);
-    // A revoked invitation: the person signs up but is not linked, so they are an identity without user.
     const revoke = await t.call('PUT', `/api/users/${invited.body.id}`, {
       token: admin.token,
       body: { status: 'disabled' },
     });
     expect(revoke.status).toBe(200);
+    // Signing up with the address works (no enumeration), signing in is refused with the reason.
+    await expect(t.signUp(email)).rejects.toThrow(/403.*USER_DISABLED/);
+  });
 
+  it('refuses an email that already belongs to a user of another account', async () => {
+    const admin = await t.createAccount(uniqueEmail('owner'));
+    const email = uniqueEmail('taken');
     const { token } = await t.signUp(email);
+    // Meanwhile a user with this email joined another account through another sign-in (e.g. another provider).
+    await t.database.db.insert(users).values({
+      accountId: admin.accountId,
+      email,
+      idpSubject: `other-provider|${email}`,
+      status: 'active',
+    });
     const res = await t.call('POST', '/api/accounts', { token, body: { name: 'Elsewhere' } });
     expect(res.status).toBe(409);
     expect(res.body.error.message).toMatch(/already belongs to a user of another account/);

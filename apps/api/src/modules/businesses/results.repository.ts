@@ -15,6 +15,7 @@ import {
   count,
   desc,
   eq,
+  getTableColumns,
   inArray,
   isNotNull,
   isNull,
@@ -29,6 +30,7 @@ import {
   businesses,
   type EnrichmentResultRow,
   enrichmentResults,
+  sessions,
 } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 
@@ -122,44 +124,37 @@ function coerce(
   }
 }
 
-/** The technologies of the stored software_detection result of the business in the outer query. */
-const softwareExists = (condition: SQL | null) => sql`exists (
-  select 1 from ${enrichmentResults} er
-  cross join lateral jsonb_array_elements(
-    case when jsonb_typeof(er.data -> 'technologies') = 'array' then er.data -> 'technologies' else '[]'::jsonb end
-  ) tech
-  where er.business_id = ${businesses.id} and er.type = 'software_detection'
-  ${condition ? sql`and ${condition}` : sql``})`;
-
-/** software: a technology name (case-insensitive), a list of names (any), {contains}, {present}, or null (none). */
+/**
+ * software: a technology name (case-insensitive), a list of names (any), {contains}, {present}, or null (none).
+ * It reads `software_names`, the lower-cased names of the stored software_detection result (kept by a trigger).
+ */
 function softwareCondition(value: FilterValue): SQL {
-  const name = sql`lower(tech ->> 'name')`;
-  const names = (values: unknown[]) => {
+  const names = businesses.softwareNames;
+  const none = sql`${names} = '{}'::text[]`;
+  const anyOf = (values: unknown[]) => {
     const list = values.map((v) => {
       if (typeof v !== 'string') throw filterError('software', 'must be a technology name, e.g. "WordPress"');
       return v.toLowerCase();
     });
-    return sql`${name} in (${sql.join(
-      list.map((v) => sql`${v}`),
-      sql`, `,
-    )})`;
+    return sql`${names} && ${sql.param(list)}::text[]`;
   };
-  if (value === null) return sql`not ${softwareExists(null)}`;
+  if (value === null) return none;
   if (Array.isArray(value)) {
     const values = value.filter((v) => v !== null);
     const parts: SQL[] = [];
-    if (values.length) parts.push(softwareExists(names(values)));
-    if (values.length < value.length) parts.push(sql`not ${softwareExists(null)}`);
+    if (values.length) parts.push(anyOf(values));
+    if (values.length < value.length) parts.push(none);
     return parts.length ? (or(...parts) as SQL) : sql`false`;
   }
   if (typeof value === 'object') {
     if ('contains' in value) {
-      return softwareExists(sql`(tech ->> 'name') ilike ${`%${escapeLike(value.contains)}%`}`);
+      const pattern = `%${escapeLike(value.contains.toLowerCase())}%`;
+      return sql`exists (select 1 from unnest(${names}) as software_name where software_name like ${pattern})`;
     }
-    if ('present' in value) return value.present ? softwareExists(null) : sql`not ${softwareExists(null)}`;
+    if ('present' in value) return value.present ? sql`not (${none})` : none;
     throw filterError('software', '{gte, lte} works on numbers and dates; give a technology name');
   }
-  return softwareExists(names([value]));
+  return anyOf([value]);
 }
 
 /** source: the first source, or any source the business was merged from. */
@@ -214,10 +209,18 @@ function filterCondition(field: FilterField, value: FilterValue): SQL {
 }
 
 /** WHERE of the results: the session's current run, the search and every filter. 400 for a bad filter. */
-export function resultsWhere(sessionId: string, runId: string | null, selection: ResultsSelection): SQL {
+export function resultsWhere(
+  sessionId: string,
+  runId: string | SQL | null,
+  selection: ResultsSelection,
+): SQL {
   const conditions: (SQL | undefined)[] = [
     eq(businesses.sessionId, sessionId),
-    runId ? eq(businesses.runId, runId) : undefined,
+    runId === null
+      ? undefined
+      : typeof runId === 'string'
+        ? eq(businesses.runId, runId)
+        : sql`${businesses.runId} = ${runId}`,
   ];
   if (selection.search) {
     conditions.push(sql`${BUSINESS_SEARCH_DOCUMENT_SQL} ilike ${`%${escapeLike(selection.search)}%`}`);
@@ -239,12 +242,42 @@ export function resultsOrder(selection: Pick<ResultsSelection, 'sortBy' | 'sortO
   ];
 }
 
+/**
+ * The session's current run as SQL (an init-plan subquery), for a page read at the same time as the access check
+ * instead of after it: the results page costs one round trip after sign-in, not three.
+ */
+export const currentRunOf = (sessionId: string): SQL =>
+  sql`(select ${sessions.runId} from ${sessions} where ${sessions.id} = ${sessionId})`;
+
+/** A page row: the business and its stored enrichment results, aggregated in the same statement. */
+export interface ResultsPageRow {
+  business: BusinessRow;
+  enrichments: EnrichmentResultRow[];
+}
+
+/**
+ * The enrichment results of the business in the outer query, as one JSON array (keys as EnrichmentResultRow's).
+ * The outer id is written qualified: drizzle leaves columns of a one-table query unqualified.
+ */
+const enrichmentsOfBusiness = sql<StoredEnrichmentJson[]>`(
+  select coalesce(json_agg(json_build_object(
+    'id', er.id, 'accountId', er.account_id, 'businessId', er.business_id, 'type', er.type, 'data', er.data,
+    'producedBy', er.produced_by, 'sourceUrl', er.source_url, 'observedAt', er.observed_at)), '[]'::json)
+  from ${enrichmentResults} er where er.business_id = ${businesses}.${sql.identifier('id')})`;
+
+type StoredEnrichmentJson = Omit<EnrichmentResultRow, 'observedAt'> & { observedAt: string };
+
+/**
+ * One page of the results and the total: two statements sent at once — the page (with each business's enrichment
+ * results) and the count. `runId` is the session's current run, or `currentRunOf(sessionId)` when the caller has
+ * not read it.
+ */
 export async function findResultsPage(
   db: DatabaseExecutor,
   sessionId: string,
-  runId: string | null,
+  runId: string | SQL | null,
   query: ResultsPageQuery,
-): Promise<{ rows: BusinessRow[]; total: number }> {
+): Promise<{ rows: ResultsPageRow[]; total: number }> {
   const where = resultsWhere(sessionId, runId, query);
   const order = resultsOrder(query);
   // Late row lookup: pick the page's ids first — for a plain sort an index-only scan of a sort index, so the
@@ -258,30 +291,17 @@ export async function findResultsPage(
     .offset(query.page * query.pageSize);
   const [rows, totals] = await Promise.all([
     db
-      .select()
+      .select({ business: getTableColumns(businesses), enrichments: enrichmentsOfBusiness })
       .from(businesses)
       .where(inArray(businesses.id, pageIds))
       .orderBy(...order),
     db.select({ total: count() }).from(businesses).where(where),
   ]);
-  return { rows, total: totals[0]?.total ?? 0 };
-}
-
-/** The stored enrichment results of these businesses, by business id (for software and details of a page). */
-export async function findEnrichmentResults(
-  db: DatabaseExecutor,
-  businessIds: string[],
-): Promise<Map<string, EnrichmentResultRow[]>> {
-  const byBusiness = new Map<string, EnrichmentResultRow[]>();
-  if (businessIds.length === 0) return byBusiness;
-  const rows = await db
-    .select()
-    .from(enrichmentResults)
-    .where(inArray(enrichmentResults.businessId, businessIds));
-  for (const row of rows) {
-    const list = byBusiness.get(row.businessId);
-    if (list) list.push(row);
-    else byBusiness.set(row.businessId, [row]);
-  }
-  return byBusiness;
+  return {
+    rows: rows.map((row) => ({
+      business: row.business,
+      enrichments: row.enrichments.map((e) => ({ ...e, observedAt: new Date(e.observedAt) })),
+    })),
+    total: totals[0]?.total ?? 0,
+  };
 }

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { businesses, enrichmentResults, type NewBusinessRow, sessions } from '../../db/schema';
 import { addUser, createAdmin, createSession, type TestUser } from '../access/access.fixtures';
+import { storeOutcome } from '../enrichment/enrichment.repository';
 
 let t: TestApp;
 let admin: TestUser;
@@ -292,6 +293,32 @@ describe('GET /user/session/:id/results', () => {
     // Alpha was first found in OSM and merged with a Google Places record.
     expect(await filtered({ source: 'google_places' })).toEqual(['Alpha Dental']);
     expect(await filtered({ source: ['import'] })).toEqual(['Delta Bakery']);
+  });
+
+  it('follows a new software detection: the replaced result is what the software filter reads', async () => {
+    const detect = (technologies: unknown[]) =>
+      storeOutcome(t.database.db, {
+        accountId: admin.accountId,
+        businessId: ids['Delta Bakery'] as string,
+        results: [
+          {
+            type: 'software_detection',
+            data: { technologies },
+            producedBy: 'builtin',
+            sourceUrl: 'https://delta.example/',
+            observedAt: new Date(),
+          },
+        ],
+        columns: {},
+      });
+    // Malformed entries (no name, a number for a name, not an object) are not technologies.
+    await detect([{ name: 'Wix', version: null }, { name: 42 }, 'Shopify', null, { version: '1' }]);
+    expect(await filtered({ software: 'WIX' })).toEqual(['Delta Bakery']);
+    expect(await filtered({ software: 'shopify' })).toEqual(['Beta Plumbing']);
+    expect(await filtered({ software: null })).toEqual([EVIL, 'Gamma Dental']);
+    await detect([]);
+    expect(await filtered({ software: 'wix' })).toEqual([]);
+    expect(await filtered({ software: null })).toEqual([EVIL, 'Delta Bakery', 'Gamma Dental']);
   });
 
   it('searches name, domain, city, category and summary, case-insensitively, with filters', async () => {
