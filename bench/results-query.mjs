@@ -12,7 +12,8 @@ import { BUSINESSES, seedResultsSession } from './results-seed.mjs';
 
 const BENCH = 'results-query';
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
+// One user alone, then four at once (twice the cores of the 2-core machine the figures in the README come from).
+const CONCURRENCIES = (process.env.BENCH_CONCURRENCY ?? '1,4').split(',').map(Number);
 const WARMUP = 20;
 
 const searchFilters = JSON.stringify({ icp_tier: ['A', 'B'], hiring: true });
@@ -122,34 +123,33 @@ async function main() {
       throw new Error(`expected ${BUSINESSES} businesses, the API counted ${whole.total}`);
     console.log(
       `results-query: ${BUSINESSES} businesses in the session; the search matches ${first.total} ` +
-        `(last page ${lastPage}); ${REQUESTS} requests per case, concurrency ${CONCURRENCY}`,
+        `(last page ${lastPage}); ${REQUESTS} requests per case at each concurrency (${CONCURRENCIES.join(', ')})`,
     );
 
     const captured = await captureSql(database.url, token, sessionId, scenarios);
-    for (const { scenario, page, enrichment } of captured) {
-      const fresh = await idToken();
-      await timeMany(WARMUP, CONCURRENCY, () => getResults(app.baseUrl, fresh, sessionId, scenario.query));
-      const ours = summarise(
-        await timeMany(REQUESTS, CONCURRENCY, () =>
-          getResults(app.baseUrl, fresh, sessionId, scenario.query),
-        ),
-      );
-      const runSql = async () => {
-        await Promise.all(page.map((s) => pool.query({ text: s.sql, values: s.params, rowMode: 'array' })));
-        for (const s of enrichment) await pool.query({ text: s.sql, values: s.params, rowMode: 'array' });
-      };
-      await timeMany(WARMUP, CONCURRENCY, runSql);
-      const reference = summarise(await timeMany(REQUESTS, CONCURRENCY, runSql));
-      for (const p of ['p50', 'p95']) {
-        report({
-          bench: BENCH,
-          figure: `results ${scenario.name}, ${p}`,
-          ours: ours[p],
-          reference: reference[p],
-          unit: 'ms',
-          referenceLabel: 'same SQL with pg',
-          note: p === 'p95' ? (ours.p95 < 50 ? 'p95 < 50 ms' : 'p95 over 50 ms') : undefined,
-        });
+    for (const concurrency of CONCURRENCIES) {
+      for (const { scenario, page, enrichment } of captured) {
+        const fresh = await idToken();
+        const get = () => getResults(app.baseUrl, fresh, sessionId, scenario.query);
+        await timeMany(WARMUP, concurrency, get);
+        const ours = summarise(await timeMany(REQUESTS, concurrency, get));
+        const runSql = async () => {
+          await Promise.all(page.map((s) => pool.query({ text: s.sql, values: s.params, rowMode: 'array' })));
+          for (const s of enrichment) await pool.query({ text: s.sql, values: s.params, rowMode: 'array' });
+        };
+        await timeMany(WARMUP, concurrency, runSql);
+        const reference = summarise(await timeMany(REQUESTS, concurrency, runSql));
+        for (const p of ['p50', 'p95']) {
+          report({
+            bench: BENCH,
+            figure: `results ${scenario.name}, concurrency ${concurrency}, ${p}`,
+            ours: ours[p],
+            reference: reference[p],
+            unit: 'ms',
+            referenceLabel: 'same SQL with pg',
+            note: p === 'p95' ? (ours.p95 < 50 ? 'p95 < 50 ms' : 'p95 over 50 ms') : undefined,
+          });
+        }
       }
     }
     if (process.env.BENCH_SHOW_SQL) {
