@@ -140,6 +140,7 @@ export {
   extractCustomers,
   NON_CUSTOMER_SITES,
 } from './discovery/competitors/extract';
+export { type DiscoveryService, describeSourceFailure } from './discovery/failure';
 export {
   type GooglePlace,
   googlePlaceToBusiness,

@@ -285,8 +285,8 @@ describe('discovery against a faulty outside world', () => {
     }
     const outcome = (fault: Fault) => outcomes.get(fault) as NonNullable<ReturnType<typeof outcomes.get>>;
 
-    // A reason a user can read: a sentence of ours, short, no stack trace. (It may quote the service's answer
-    // in brackets, cut short: that is what a user passes on to support.)
+    // A reason a user can read: a sentence of ours, short, no stack trace, nothing of the service's raw answer
+    // (no JSON or HTML, no JavaScript message): which service, its HTTP status where there is one, what it means.
     for (const [fault, o] of outcomes) {
       expect(['completed', 'failed'], fault).toContain(o.status);
       if (o.status === 'failed') {
@@ -295,6 +295,7 @@ describe('discovery against a faulty outside world', () => {
         );
         expect(o.error?.length ?? 0, fault).toBeLessThan(600);
         expect(o.error, fault).not.toMatch(/\n\s+at /);
+        expect(o.error, fault).not.toMatch(/[{}<>]|remark|Cannot read|undefined|null/);
       }
     }
 
@@ -315,8 +316,9 @@ describe('discovery against a faulty outside world', () => {
     expect(half.progress.failed).toBeGreaterThan(0);
     expect(half.found).toBeGreaterThan(0);
     expect(half.found).toBeLessThan(PER_PLACE);
-    // Elements of the wrong shape are left out, not stored half-parsed.
-    expect(outcome('wrong_shape').found).toBe(0);
+    // Elements of the wrong shape (null, text, no id or tags) are left out, not stored half-parsed; the area
+    // itself is searched.
+    expect(outcome('wrong_shape')).toMatchObject({ status: 'completed', error: null, found: 0 });
     for (const fault of ['geocoder_5xx', 'geocoder_garbage'] as const) {
       expect(outcome(fault), fault).toMatchObject({ status: 'failed', found: 0 });
       expect(outcome(fault).error, fault).toMatch(

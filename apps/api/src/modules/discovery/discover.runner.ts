@@ -9,14 +9,15 @@ import {
   createOsmSource,
   type DiscoveryBatch,
   DiscoveryError,
+  type DiscoveryService,
   type DiscoverySource,
+  describeSourceFailure,
   distanceMeters,
   mergeBusinesses,
   type RawBusiness,
   resolveSearchArea,
   splitBbox,
 } from '@argo/engine';
-import { type DiscoveryService, describeSourceFailure } from '@argo/engine/discovery/failure';
 import type { JobLogger, JobRunContext } from '../../jobs/define-job';
 import { openSessionRun, RunFailure, type SessionJobPayload, type SessionRun } from '../sessions/session-run';
 import {
