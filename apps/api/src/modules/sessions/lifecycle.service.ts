@@ -11,7 +11,7 @@ import {
   sessionActionRefusal,
 } from '@argo/contract';
 import type { Database } from '../../db/client';
-import type { SessionRow } from '../../db/schema';
+import type { SessionRow, SessionRunRow } from '../../db/schema';
 import type { ActorUser } from '../../http/auth';
 import { conflict, notFound } from '../../http/errors';
 import { enrichmentJob } from '../../jobs/definitions/enrichment-jobs';
@@ -136,9 +136,9 @@ export async function getRunInfo(
     SessionRow,
     'id' | 'type' | 'status' | 'progressTotal' | 'progressDone' | 'finishedAt' | 'updatedAt'
   >,
+  run: SessionRunRow | null,
   now: Date = new Date(),
 ): Promise<Pick<SessionInfo, 'run' | 'rejected_rows' | 'rejected_count'>> {
-  const run = await findSessionRun(db, session.id);
   if (!run) return { run: null };
   const [found, rejected] = await Promise.all([
     countRunBusinesses(db, session.id, run.runId),
