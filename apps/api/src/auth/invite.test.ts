@@ -4,7 +4,7 @@ import { CookieJar, createTestApp, type TestApp, uniqueEmail } from '../../test/
 import { readEmails, readLatestCode, readLatestEmail, readTemporaryPassword } from '../../test/outbox';
 import { PASSWORD_CHANGE_REQUIRED_MESSAGE } from '../http/auth';
 import { findUserForIdentity } from '../modules/users/users.repository';
-import { USER_DISABLED_MESSAGE } from './builtin-provider';
+import { USER_DISABLED_MESSAGE } from './better-auth';
 
 let t: TestApp;
 beforeAll(async () => {
