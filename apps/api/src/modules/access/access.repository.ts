@@ -13,21 +13,41 @@ export interface SessionAccessRow {
   shareAccess: ShareAccess | null;
 }
 
+/**
+ * The statement behind findSessionAccessRow, prepared once per connection under a name: it runs on nearly every
+ * request, and PostgreSQL spends longer planning it than running it.
+ */
+const sessionAccessStatements = new WeakMap<DatabaseExecutor, ReturnType<typeof prepareSessionAccess>>();
+function prepareSessionAccess(db: DatabaseExecutor) {
+  return db
+    .select({ ownerId: sessions.ownerId, status: sessions.status, shareAccess: sessionShares.access })
+    .from(sessions)
+    .leftJoin(
+      sessionShares,
+      and(eq(sessionShares.sessionId, sessions.id), eq(sessionShares.userId, sql.placeholder('userId'))),
+    )
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.accountId, sql.placeholder('accountId')),
+      ),
+    )
+    .limit(1)
+    .prepare('argo_session_access_row');
+}
+
 /** The session (only if it is in the actor's account) and the actor's share of it, in one indexed lookup. */
 export async function findSessionAccessRow(
   db: DatabaseExecutor,
   actor: ActorUser,
   sessionId: string,
 ): Promise<SessionAccessRow | null> {
-  const [row] = await db
-    .select({ ownerId: sessions.ownerId, status: sessions.status, shareAccess: sessionShares.access })
-    .from(sessions)
-    .leftJoin(
-      sessionShares,
-      and(eq(sessionShares.sessionId, sessions.id), eq(sessionShares.userId, actor.id)),
-    )
-    .where(and(eq(sessions.id, sessionId), eq(sessions.accountId, actor.accountId)))
-    .limit(1);
+  let statement = sessionAccessStatements.get(db);
+  if (!statement) {
+    statement = prepareSessionAccess(db);
+    sessionAccessStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ userId: actor.id, sessionId, accountId: actor.accountId });
   return row ?? null;
 }
 
