@@ -1,33 +1,9 @@
-import {
-  IMPORT_UPLOAD,
-  type ImportUploadResponse,
-  type RouteBody,
-  routes,
-  type Session,
-  type SessionInfo,
-} from '@argo/contract';
+import { IMPORT_UPLOAD, type ImportUploadResponse, type RouteBody, routes } from '@argo/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { buildApiUrl, callApi, getBearerToken, unwrapBody } from '../../lib/api-client';
 import { ApiError, readErrorDetail } from '../../lib/api-error';
 
-/** While a session is queued or running, its progress screen asks for news this often. */
-export const PROGRESS_POLL_MS = 1_000;
 export const RECENT_SESSIONS = 5;
-
-export const isSessionActive = (session: Pick<Session, 'status'> | undefined) =>
-  session?.status === 'queued' || session?.status === 'running';
-
-// Keys under ['sessions'] so that every change to a session (rename, delete, a new run) refreshes these too.
-export const sessionInfoKey = (id: string) => ['sessions', id, 'info'] as const;
-
-/** GET /user/session/:id/info, asked again every second while the session is queued or running. */
-export const sessionInfoQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: sessionInfoKey(id),
-    queryFn: ({ signal }) => callApi(routes.sessionsInfo, { params: { id }, signal }),
-    staleTime: 0,
-    refetchInterval: (query) => (isSessionActive(query.state.data) ? PROGRESS_POLL_MS : false),
-  });
 
 /** The newest sessions (the API lists newest first), for the start screen. */
 export const recentSessionsQueryOptions = () => {
@@ -64,28 +40,6 @@ export function useStartCompetitors() {
   return useMutation({
     mutationFn: (body: CompetitorsInput) => callApi(routes.discoveryCompetitorCustomers, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['sessions'] }),
-  });
-}
-
-export type SessionAction = 'cancel' | 'retry' | 'restart';
-const ACTION_ROUTES = {
-  cancel: routes.sessionsCancel,
-  retry: routes.sessionsRetry,
-  restart: routes.sessionsRestart,
-} as const;
-
-/** POST /users/sessions/:id/{cancel,retry,restart}; the session's info and the lists refresh afterwards. */
-export function useSessionAction(sessionId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (action: SessionAction) => callApi(ACTION_ROUTES[action], { params: { id: sessionId } }),
-    onSuccess: (session) => {
-      // The answer is the session in its new status: show it at once, the next poll brings the rest.
-      queryClient.setQueryData<SessionInfo>(sessionInfoKey(sessionId), (info) =>
-        info ? { ...info, ...session } : info,
-      );
-      return queryClient.invalidateQueries({ queryKey: ['sessions'] });
-    },
   });
 }
 

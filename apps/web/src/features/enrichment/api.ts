@@ -1,7 +1,7 @@
 import { type EnrichmentType, encodeFilters, type Filters, routes, type SessionInfo } from '@argo/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
-import { PROGRESS_POLL_MS, sessionInfoKey } from '../discovery/api';
+import { PROGRESS_POLL_MS, sessionsKeys } from '../sessions/api';
 
 const WITH_WEBSITE: Filters = { website: { present: true } };
 /** The businesses an enrichment run has finished with (either way). */
@@ -76,7 +76,7 @@ export function useStartEnrichment(sessionId: string) {
       return callApi(routes.enrichmentRun, { body: { session_id: sessionId, types, ...scope } });
     },
     onSuccess: async (job) => {
-      queryClient.setQueryData<SessionInfo>(sessionInfoKey(sessionId), (info) =>
+      queryClient.setQueryData<SessionInfo>(sessionsKeys.info(sessionId), (info) =>
         info ? { ...info, ...job.session } : info,
       );
       await queryClient.invalidateQueries({ queryKey: ['sessions'], refetchType: 'none' });

@@ -1,32 +1,10 @@
-import {
-  type EnrichmentType,
-  encodeFilters,
-  type Filters,
-  type ResultsQuery,
-  routes,
-  type SessionInfo,
-} from '@argo/contract';
+import { type EnrichmentType, encodeFilters, type Filters, type ResultsQuery, routes } from '@argo/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi, downloadExport } from '../../lib/api-client';
 import { markExported } from '../../lib/milestones';
 
 /** While the session is still running, its header and its rows refresh this often. */
-const LIVE_REFETCH_MS = 5_000;
-
-const isActive = (info: Pick<SessionInfo, 'status'> | undefined) =>
-  info?.status === 'queued' || info?.status === 'running';
-
-// The same key as the progress screen's, under ['sessions'] so every session change refreshes it.
-export const sessionInfoKey = (id: string) => ['sessions', id, 'info'] as const;
-
-/** GET /user/session/:id/info: the header (name, status, counts, sources). */
-export const resultsInfoQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: sessionInfoKey(id),
-    queryFn: ({ signal }) => callApi(routes.sessionsInfo, { params: { id }, signal }),
-    staleTime: 0,
-    refetchInterval: (query) => (isActive(query.state.data) ? LIVE_REFETCH_MS : false),
-  });
+export const LIVE_REFETCH_MS = 5_000;
 
 export type ResultsPageQuery = Pick<ResultsQuery, 'search' | 'sortBy' | 'sortOrder'> & {
   page: number;
@@ -54,22 +32,6 @@ export const resultsQueryOptions = (id: string, query: ResultsPageQuery, isLive 
     placeholderData: keepPreviousData,
     refetchInterval: isLive ? LIVE_REFETCH_MS : false,
   });
-
-export type SessionAction = 'cancel' | 'retry' | 'restart';
-const ACTION_ROUTES = {
-  cancel: routes.sessionsCancel,
-  retry: routes.sessionsRetry,
-  restart: routes.sessionsRestart,
-} as const;
-
-/** POST /users/sessions/:id/{cancel,retry,restart}. */
-export function useSessionAction(sessionId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (action: SessionAction) => callApi(ACTION_ROUTES[action], { params: { id: sessionId } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['sessions'] }),
-  });
-}
 
 /** What the enrichment actions on selected rows run: every analyzer in one pass. */
 export const SELECTED_ROWS_ENRICHMENT: EnrichmentType[] = ['unified'];

@@ -8,7 +8,8 @@ import { ErrorState } from '../../../components/ErrorState';
 import { AnchorLink, ButtonLink } from '../../../components/links';
 import { PageLoader } from '../../../components/PageLoader';
 import { isApiError, readErrorDetail } from '../../../lib/api-error';
-import { importInfoQueryOptions, useConfirmMapping } from '../api';
+import { sessionInfoQueryOptions } from '../../sessions/api';
+import { useConfirmMapping } from '../api';
 import { FIELD_LABELS, type FullMapping, headerOptions, readStoredImport } from '../mapping';
 import { FilePreviewTable, MappedPreviewTable } from './PreviewTables';
 
@@ -28,7 +29,7 @@ export function CsvMappingPage({ sessionId }: { sessionId?: string | undefined }
 }
 
 function MappingLoader({ sessionId }: { sessionId: string }) {
-  const info = useQuery(importInfoQueryOptions(sessionId));
+  const info = useQuery(sessionInfoQueryOptions(sessionId, false));
   if (info.isPending) return <PageLoader />;
   if (info.isError) {
     const isMissing = isApiError(info.error, 404) || isApiError(info.error, 400);

@@ -15,7 +15,12 @@ import { AnchorLink, ButtonLink } from '../../../components/links';
 import { PageLoader } from '../../../components/PageLoader';
 import { SessionStatusBadge } from '../../../components/SessionStatusBadge';
 import { isApiError } from '../../../lib/api-error';
-import { isSessionActive, type SessionAction, sessionInfoQueryOptions, useSessionAction } from '../api';
+import {
+  isSessionActive,
+  type SessionRunAction,
+  sessionInfoQueryOptions,
+  useSessionRunAction,
+} from '../../sessions/api';
 import { readLatestItems, readRejected } from '../session-info';
 import { SESSION_TYPE_LABELS, STAGE_LABELS } from '../session-screens';
 import { LatestItems } from './LatestItems';
@@ -109,7 +114,7 @@ function ProgressView({
   readAt: number;
   options: ProgressScreenOptions;
 }) {
-  const action = useSessionAction(info.id);
+  const action = useSessionRunAction();
   const [confirming, setConfirming] = useState<'cancel' | 'restart' | null>(null);
   const isActive = isSessionActive(info);
   const latest = readLatestItems(info);
@@ -118,10 +123,13 @@ function ProgressView({
     canDoSessionAction(info.status, name) && sessionAccessAllows(info.access, name);
   const businesses = info.counts.businesses;
 
-  const run = (name: SessionAction) =>
-    action.mutate(name, {
-      onSuccess: () => setConfirming(null),
-    });
+  const run = (name: SessionRunAction) =>
+    action.mutate(
+      { id: info.id, action: name },
+      {
+        onSuccess: () => setConfirming(null),
+      },
+    );
   const actionError = action.error instanceof Error ? action.error.message : null;
 
   return (
@@ -205,7 +213,7 @@ function ProgressView({
                 <Button
                   leftSection={<IconRefresh size={16} />}
                   onClick={() => run('retry')}
-                  loading={action.isPending && action.variables === 'retry'}
+                  loading={action.isPending && action.variables?.action === 'retry'}
                 >
                   Retry
                 </Button>

@@ -8,8 +8,8 @@ import { ErrorState } from '../../../components/ErrorState';
 import { AnchorLink, ButtonLink } from '../../../components/links';
 import { PageLoader } from '../../../components/PageLoader';
 import { isApiError } from '../../../lib/api-error';
-import { isSessionActive, sessionInfoQueryOptions } from '../../discovery/api';
 import { describeStartError } from '../../discovery/errors';
+import { isSessionActive, sessionInfoQueryOptions } from '../../sessions/api';
 import { useStartEnrichment, websiteCountQueryOptions } from '../api';
 import {
   ANALYZERS,

@@ -29,7 +29,8 @@ import { ErrorState } from '../../../components/ErrorState';
 import { AnchorLink, ButtonLink } from '../../../components/links';
 import { isApiError } from '../../../lib/api-error';
 import { useProfile } from '../../profile/api';
-import { resultsInfoQueryOptions, resultsQueryOptions } from '../api';
+import { sessionInfoQueryOptions } from '../../sessions/api';
+import { LIVE_REFETCH_MS, resultsQueryOptions } from '../api';
 import { useColumnChoice } from '../column-choice';
 import { RESULT_PAGE_SIZES, type ResultsSearch, type ResultView } from '../search';
 import { BusinessDrawer } from './BusinessDrawer';
@@ -81,7 +82,7 @@ function SessionResults({
   renderBusinessExtra,
 }: ResultsPageProps & { sessionId: string }) {
   const profile = useProfile();
-  const info = useQuery(resultsInfoQueryOptions(sessionId));
+  const info = useQuery(sessionInfoQueryOptions(sessionId, LIVE_REFETCH_MS));
   const isLive = info.data?.status === 'queued' || info.data?.status === 'running';
   const query = {
     page: search.page,

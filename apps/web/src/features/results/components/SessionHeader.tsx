@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { ButtonLink } from '../../../components/links';
 import { SessionStatusBadge } from '../../../components/SessionStatusBadge';
-import { type SessionAction, useSessionAction } from '../api';
+import { type SessionRunAction, useSessionRunAction } from '../../sessions/api';
 
 const TYPE_LABELS: Record<SessionType, string> = {
   search: 'Find businesses',
@@ -96,20 +96,23 @@ export function SessionHeader({ sessionId, info }: SessionHeaderProps) {
 
 function SessionActions({ info }: { info: SessionInfo }) {
   const navigate = useNavigate();
-  const action = useSessionAction(info.id);
+  const action = useSessionRunAction();
   const [confirmRestart, setConfirmRestart] = useState(false);
   const can = (name: ContractAction) =>
     canDoSessionAction(info.status, name) && sessionAccessAllows(info.access, name);
   const isActive = info.status === 'queued' || info.status === 'running';
 
   // A new run: watch it on the progress screen.
-  const run = (name: SessionAction) =>
-    action.mutate(name, {
-      onSuccess: (session) => {
-        setConfirmRestart(false);
-        void navigate({ to: progressScreen(session.type), search: { session_id: session.id } });
+  const run = (name: SessionRunAction) =>
+    action.mutate(
+      { id: info.id, action: name },
+      {
+        onSuccess: (session) => {
+          setConfirmRestart(false);
+          void navigate({ to: progressScreen(session.type), search: { session_id: session.id } });
+        },
       },
-    });
+    );
   const error = action.error instanceof Error ? action.error.message : null;
 
   return (
@@ -133,7 +136,7 @@ function SessionActions({ info }: { info: SessionInfo }) {
           <Button
             leftSection={<IconRefresh size={16} />}
             onClick={() => run('retry')}
-            loading={action.isPending && action.variables === 'retry'}
+            loading={action.isPending && action.variables?.action === 'retry'}
           >
             Retry failed
           </Button>
