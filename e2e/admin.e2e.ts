@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { callApi, registerThroughApi } from './api';
-import { afterPageTest, launchBrowser, newPage, screenshot, waitForPath, waitForTitle } from './browser';
+import { launchWithPage, newPage, screenshot, sequentialSteps, waitForPath, waitForTitle } from './browser';
 import { closeOutbox, outboxNow, temporaryPasswordIn, waitForEmail } from './outbox';
 
 // An admin's journey (issue 7 part 7), each step clicked through in Chromium: the admin creates two ventures,
@@ -39,20 +39,10 @@ let sessionId: string;
 let invitedAt: Date;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  adminPage = await newPage(browser, baseUrl);
+  ({ browser, page: adminPage } = await launchWithPage(baseUrl));
   colleaguePage = await newPage(browser, baseUrl);
 });
-// The steps build on each other: after one fails, the next ones fail at once instead of timing out on a
-// screen that never came.
-let failedStep: string | undefined;
-beforeEach(() => {
-  if (failedStep) throw new Error(`not run: the earlier step "${failedStep}" failed`);
-});
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') failedStep ??= task.name;
-  await afterPageTest(task);
-});
+sequentialSteps();
 afterAll(async () => {
   await browser?.close();
   await closeOutbox();

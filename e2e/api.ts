@@ -67,3 +67,13 @@ export async function registerThroughApi(
   if (created.status !== 201)
     throw new Error(`POST /api/accounts answered ${created.status}: ${JSON.stringify(created.body)}`);
 }
+
+/** How many businesses of the session the API finds for `filters` (the JSON /results keeps in its address). */
+export async function countResults(page: Page, sessionId: string, filters: unknown): Promise<number> {
+  const answer = await callApi<{ total: number }>(
+    page,
+    'GET',
+    `/user/session/${sessionId}/results?filters=${encodeURIComponent(JSON.stringify(filters))}`,
+  );
+  return answer.body.total;
+}

@@ -2,6 +2,7 @@ import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterEach, beforeEach } from 'vitest';
 
 /** Screenshots land here; CI keeps the folder as build artifacts (it is git-ignored). */
 export const ARTIFACTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'artifacts');
@@ -131,4 +132,58 @@ export async function waitForPath(
     throw new Error(`Expected to be on ${wanted}, but the page is on ${page.url()}`);
   });
   return new URL(page.url());
+}
+
+/**
+ * Launches Chromium (launchBrowser) with one page on `baseUrl` (newPage); `visitedPaths`, when given, collects
+ * every path the page goes to (recordPaths). A second person gets `newPage(browser, baseUrl)`.
+ */
+export async function launchWithPage(
+  baseUrl: string,
+  visitedPaths?: string[],
+): Promise<{ browser: Browser; page: Page }> {
+  const browser = await launchBrowser();
+  const page = await newPage(browser, baseUrl);
+  if (visitedPaths) recordPaths(page, visitedPaths);
+  return { browser, page };
+}
+
+/** Records the path of every page the page's main frame went to (a screen may pass by quickly) into `into`. */
+export function recordPaths(page: Page, into: string[]): void {
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) into.push(new URL(frame.url()).pathname);
+  });
+}
+
+interface StepTask {
+  name: string;
+  suite?: { name: string };
+  result?: { state?: string };
+}
+
+/**
+ * The steps build on each other and run in order: registers a beforeEach and an afterEach (call it at the top
+ * level of the file) so that after one step fails, the next ones fail at once with `not run: the earlier step
+ * "…" failed` instead of timing out on a screen that never came. The afterEach also calls afterPageTest.
+ * - `perDescribe`: only the steps of the same describe build on each other.
+ * - `blocks`: which failed steps stop the later ones (default: every one).
+ * - `beforeStep`: a check run before each step, before the earlier-step check (throw to fail the step).
+ */
+export function sequentialSteps(
+  options: { perDescribe?: boolean; blocks?: (stepName: string) => boolean; beforeStep?: () => void } = {},
+): void {
+  const failedSteps = new Map<string, string>();
+  const scope = (task: StepTask) => (options.perDescribe ? (task.suite?.name ?? '') : '');
+  beforeEach(({ task }) => {
+    options.beforeStep?.();
+    const failed = failedSteps.get(scope(task));
+    if (failed) throw new Error(`not run: the earlier step "${failed}" failed`);
+  });
+  afterEach(async ({ task }) => {
+    const key = scope(task);
+    if (task.result?.state === 'fail' && (options.blocks?.(task.name) ?? true) && !failedSteps.has(key)) {
+      failedSteps.set(key, task.name);
+    }
+    await afterPageTest(task);
+  });
 }

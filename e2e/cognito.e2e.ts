@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { afterPageTest, launchBrowser, newPage, screenshot, waitForPath, waitForTitle } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchWithPage, screenshot, sequentialSteps, waitForPath, waitForTitle } from './browser';
 import { type CognitoArgo, startCognitoArgo } from './cognito-server';
+import { createOrganisation, fillSignUp } from './screens';
 
 // The Cognito path in the browser (issue 3): an Argo server configured with a Cognito pool (cognito-local on
 // 127.0.0.1), whose web app signs up, confirms and signs in through Amplify, and calls the API with the pool's
@@ -20,8 +21,7 @@ const bearers: string[] = [];
 
 beforeAll(async () => {
   argo = await startCognitoArgo();
-  browser = await launchBrowser();
-  page = await newPage(browser, argo.baseUrl);
+  ({ browser, page } = await launchWithPage(argo.baseUrl));
   page.on('request', (request) => {
     const authorization = request.headers().authorization;
     if (request.url().startsWith(`${argo.baseUrl}/api/`) && authorization?.startsWith('Bearer ')) {
@@ -29,14 +29,7 @@ beforeAll(async () => {
     }
   });
 });
-let failedStep: string | undefined;
-beforeEach(() => {
-  if (failedStep) throw new Error(`not run: the earlier step "${failedStep}" failed`);
-});
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') failedStep ??= task.name;
-  await afterPageTest(task);
-});
+sequentialSteps();
 afterAll(async () => {
   await browser?.close();
   await argo?.stop();
@@ -48,12 +41,8 @@ function readClaims(token: string): Record<string, unknown> {
 
 describe('signing up and in with Cognito', () => {
   it('registers with the pool and is asked for the emailed code', async () => {
-    await page.goto('/register');
-    await page.getByRole('heading', { name: 'Create your Argo account' }).waitFor();
+    await fillSignUp(page, person);
     await waitForTitle(page, 'Argo | Register');
-    await page.getByLabel('Your name').fill(person.name);
-    await page.getByLabel('Work email').fill(person.email);
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(person.password);
     await screenshot(page, 'cognito-01-register');
     await page.getByRole('button', { name: 'Create account' }).click();
 
@@ -80,14 +69,7 @@ describe('signing up and in with Cognito', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
 
     // Signed in with the pool but without an Argo account yet: the organisation step comes next.
-    await waitForPath(page, '/register', { step: 'organisation' });
-    await page.getByRole('heading', { name: 'Create your organisation' }).waitFor();
-    await page.getByLabel('Organisation name').fill(organisation);
-    await screenshot(page, 'cognito-04-organisation');
-    await page.getByRole('button', { name: 'Create organisation' }).click();
-
-    await waitForPath(page, '/landing');
-    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await createOrganisation(page, organisation, 'cognito-04-organisation');
     // (cognito-local leaves the `name` attribute out of its ID tokens, so the greeting may go without it.)
     await page
       .getByText(new RegExp(`^Welcome back(, Katherine)?\\. Here is where ${organisation} stands\\.$`))

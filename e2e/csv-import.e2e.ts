@@ -2,10 +2,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { callApi } from './api';
-import { afterPageTest, launchBrowser, newPage, screenshot, waitForPath, waitForTitle } from './browser';
-import { closeOutbox, codeIn, outboxNow, waitForEmail } from './outbox';
+import { launchWithPage, screenshot, sequentialSteps, waitForPath, waitForTitle } from './browser';
+import { closeOutbox } from './outbox';
+import { createOrganisation, fillSignUp, passProgressScreen, submitSignUpAndConfirm } from './screens';
 
 // A CSV import end to end (issue 4): a new organisation uploads a real, messy export of a Google Maps scraper on
 // /, checks the automatic column mapping on /csv-mapping, imports, watches /processing and lands on /results
@@ -32,20 +33,9 @@ let sessionId: string;
 const visitedPaths: string[] = [];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await newPage(browser, baseUrl);
-  page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) visitedPaths.push(new URL(frame.url()).pathname);
-  });
+  ({ browser, page } = await launchWithPage(baseUrl, visitedPaths));
 });
-let failedStep: string | undefined;
-beforeEach(() => {
-  if (failedStep) throw new Error(`not run: the earlier step "${failedStep}" failed`);
-});
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') failedStep ??= task.name;
-  await afterPageTest(task);
-});
+sequentialSteps();
 afterAll(async () => {
   await browser?.close();
   await closeOutbox();
@@ -62,23 +52,9 @@ interface ImportInfo {
 
 describe.skipIf(!hasFixture)('importing a CSV', () => {
   it('signs up (confirming the email with the emailed code) and names the organisation', async () => {
-    await page.goto('/register');
-    await page.getByRole('heading', { name: 'Create your Argo account' }).waitFor();
-    await page.getByLabel('Your name').fill(person.name);
-    await page.getByLabel('Work email').fill(person.email);
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(person.password);
-    const since = await outboxNow();
-    await page.getByRole('button', { name: 'Create account' }).click();
-
-    await waitForPath(page, '/confirmation', { email: person.email });
-    const code = codeIn(await waitForEmail(person.email, 'confirm-sign-up', since));
-    await page.getByRole('textbox', { name: 'Code' }).fill(code);
-    await page.getByRole('button', { name: 'Confirm email' }).click();
-
-    await waitForPath(page, '/register', { step: 'organisation' });
-    await page.getByLabel('Organisation name').fill(organisation);
-    await page.getByRole('button', { name: 'Create organisation' }).click();
-    await waitForPath(page, '/landing');
+    await fillSignUp(page, person);
+    await submitSignUpAndConfirm(page, person.email);
+    await createOrganisation(page, organisation);
   });
 
   it('uploads the CSV on / and moves on to the column mapping', async () => {
@@ -136,14 +112,12 @@ describe.skipIf(!hasFixture)('importing a CSV', () => {
 
     await page.getByRole('button', { name: `Import ${rows} rows` }).click();
     // The progress screen comes first; a small file may be done before it has drawn its bar.
-    await page.waitForURL((current) => ['/processing', '/results'].includes(current.pathname));
-    if (new URL(page.url()).pathname === '/processing') {
-      await page
-        .getByRole('heading', { level: 1, name: sessionName })
-        .waitFor({ timeout: 3_000 })
-        .then(() => screenshot(page, 'csv-import-03-processing'))
-        .catch(() => {});
-    }
+    await passProgressScreen(
+      page,
+      '/processing',
+      page.getByRole('heading', { level: 1, name: sessionName }),
+      'csv-import-03-processing',
+    );
     expect(visitedPaths).toContain('/processing');
   });
 

@@ -1,11 +1,11 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { callApi, registerThroughApi } from './api';
-import { afterPageTest, launchBrowser, newPage, screenshot, waitForPath, waitForTitle } from './browser';
+import { launchWithPage, screenshot, sequentialSteps, waitForPath, waitForTitle } from './browser';
 import { closeOutbox } from './outbox';
+import { passProgressScreen } from './screens';
+import { type Site, serveSite } from './site';
 
 // Enrichment end to end (issue 5 part 8): a CSV whose one website is a small site on a local HTTP server is
 // imported, enriched from /enrichment, watched on /enrichment-processing, and the new fields show on /results.
@@ -56,45 +56,22 @@ const PAGES: Record<string, string> = {
     </body></html>`,
 };
 
-let site: Server;
-let siteUrl: string;
+let site: Site;
 let browser: Browser;
 let page: Page;
 let sessionId: string;
 const visitedPaths: string[] = [];
 
 beforeAll(async () => {
-  site = createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://site').pathname;
-    const body = PAGES[path];
-    if (body === undefined) {
-      response.writeHead(404, { 'Content-Type': 'text/html' }).end('<h1>Not found</h1>');
-      return;
-    }
-    const type = path.endsWith('.txt') ? 'text/plain' : 'text/html; charset=utf-8';
-    response.writeHead(200, { 'Content-Type': type }).end(body);
-  });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+  site = await serveSite(PAGES);
 
-  browser = await launchBrowser();
-  page = await newPage(browser, baseUrl);
-  page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) visitedPaths.push(new URL(frame.url()).pathname);
-  });
+  ({ browser, page } = await launchWithPage(baseUrl, visitedPaths));
 });
-let failedStep: string | undefined;
-beforeEach(() => {
-  if (failedStep) throw new Error(`not run: the earlier step "${failedStep}" failed`);
-});
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') failedStep ??= task.name;
-  await afterPageTest(task);
-});
+sequentialSteps();
 afterAll(async () => {
   await browser?.close();
   await closeOutbox();
-  await new Promise((resolve) => site?.close(resolve));
+  await site?.close();
 });
 
 interface Business {
@@ -140,7 +117,7 @@ describe('enriching a session', () => {
     try {
       const updated = await db.query(
         'update businesses set website = $1 where session_id = $2 and name = $3',
-        [siteUrl, sessionId, 'Sunrise Bakery'],
+        [site.url, sessionId, 'Sunrise Bakery'],
       );
       expect(updated.rowCount).toBe(1);
     } finally {
@@ -165,14 +142,12 @@ describe('enriching a session', () => {
     await screenshot(page, 'enrichment-01-choose');
 
     await page.getByRole('button', { name: 'Start enrichment' }).click();
-    await page.waitForURL((current) => ['/enrichment-processing', '/results'].includes(current.pathname));
-    if (new URL(page.url()).pathname === '/enrichment-processing') {
-      await page
-        .getByTestId('progress-stage')
-        .waitFor({ timeout: 3_000 })
-        .then(() => screenshot(page, 'enrichment-02-processing'))
-        .catch(() => {});
-    }
+    await passProgressScreen(
+      page,
+      '/enrichment-processing',
+      page.getByTestId('progress-stage'),
+      'enrichment-02-processing',
+    );
     expect(visitedPaths).toContain('/enrichment-processing');
   });
 

@@ -1,6 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +19,7 @@ import {
   quoteIdent,
   withClient,
 } from '../apps/api/test/postgres-server';
+import { SERVER_ENTRY, startServer, stopServer, waitUntilHealthy } from './argo-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -36,11 +36,8 @@ declare module 'vitest' {
 }
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SERVER_ENTRY = path.join(ROOT, 'apps/api/dist/main.js');
 const WEB_INDEX = path.join(ROOT, 'apps/web/dist/index.html');
 const ARTIFACTS_DIR = path.join(ROOT, 'e2e/artifacts');
-const READY_TIMEOUT_MS = 60_000;
-const STOP_TIMEOUT_MS = 20_000;
 
 /**
  * Starts the built app once for every journey on a fresh database (see findTestPostgres) and hands its URL and
@@ -81,7 +78,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       : {}),
   };
 
-  const server = startServer(env);
+  const server = await startServer(env, 'server.log');
   try {
     await waitUntilHealthy(baseUrl, server);
   } catch (error) {
@@ -153,69 +150,4 @@ function startLocalOsm(): Promise<FakeOsm> {
       elements: halle,
     },
   ]);
-}
-
-// ------------------------------------------------------------------ server
-
-interface RunningServer {
-  child: ChildProcess;
-  /** The last lines the server printed, for the error message when it does not come up. */
-  recentOutput: string[];
-}
-
-function startServer(env: NodeJS.ProcessEnv): RunningServer {
-  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const recentOutput: string[] = [];
-  // Everything the server says goes to artifacts/server.log, which CI keeps with the screenshots.
-  const log = createWriteStream(path.join(ARTIFACTS_DIR, 'server.log'));
-  const keep = (chunk: Buffer) => {
-    log.write(chunk);
-    for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
-      recentOutput.push(line);
-      if (recentOutput.length > 80) recentOutput.shift();
-    }
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  child.once('exit', (code, signal) => {
-    log.end(`[e2e] server exited (${code ?? signal})\n`);
-  });
-  return { child, recentOutput };
-}
-
-async function waitUntilHealthy(baseUrl: string, server: RunningServer): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  let lastProblem = 'no answer yet';
-  while (Date.now() < deadline) {
-    const { exitCode, signalCode } = server.child;
-    if (exitCode !== null || signalCode !== null) {
-      throw new Error(
-        `The Argo server exited (${exitCode ?? signalCode}) before it was ready. Its output:\n${server.recentOutput.join('\n')}`,
-      );
-    }
-    try {
-      const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
-      if (response.status === 200) return;
-      lastProblem = `GET /api/health answered ${response.status}`;
-    } catch (error) {
-      lastProblem = String(error);
-    }
-    await new Promise((done) => setTimeout(done, 250));
-  }
-  throw new Error(
-    `The Argo server was not ready within ${READY_TIMEOUT_MS / 1000} s (${lastProblem}). Its output:\n${server.recentOutput.join('\n')}`,
-  );
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-  await exited;
-  clearTimeout(timer);
 }

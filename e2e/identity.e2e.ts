@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { registerThroughApi } from './api';
-import { afterPageTest, launchBrowser, newPage, screenshot, waitForPath, waitForTitle } from './browser';
+import { launchBrowser, newPage, screenshot, sequentialSteps, waitForPath, waitForTitle } from './browser';
 import {
   closeOutbox,
   codeIn,
@@ -11,6 +11,7 @@ import {
   temporaryPasswordIn,
   waitForEmail,
 } from './outbox';
+import { createOrganisation } from './screens';
 import { freshTotpCode } from './totp';
 
 // Issue 3, part 6: every sign-in flow of the built-in provider in Chromium, reading codes from the dev outbox.
@@ -34,16 +35,7 @@ afterAll(async () => {
 });
 
 // Within a describe the steps build on each other: after one fails, the next ones fail at once.
-const failedSteps = new Map<string, string>();
-beforeEach(({ task }) => {
-  const failed = failedSteps.get(task.suite?.name ?? '');
-  if (failed) throw new Error(`not run: the earlier step "${failed}" failed`);
-});
-afterEach(async ({ task }) => {
-  const suite = task.suite?.name ?? '';
-  if (task.result?.state === 'fail' && !failedSteps.has(suite)) failedSteps.set(suite, task.name);
-  await afterPageTest(task);
-});
+sequentialSteps({ perDescribe: true });
 
 const passwordField = (page: Page, name = 'Password') => page.getByRole('textbox', { name, exact: true });
 
@@ -109,12 +101,7 @@ describe('Nia: sign-up, authenticator app, inviting Pat; Pat: first sign-in and 
     expect(new URL(link).searchParams.get('code')).toBe(codeIn(email));
     await page.goto(link);
 
-    await waitForPath(page, '/register', { step: 'organisation' });
-    await page.getByRole('heading', { name: 'Create your organisation' }).waitFor();
-    await page.getByLabel('Organisation name').fill(organisation);
-    await page.getByRole('button', { name: 'Create organisation' }).click();
-    await waitForPath(page, '/landing');
-    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await createOrganisation(page, organisation);
   });
 
   it('answers a second registration of her address exactly like a first one, and tells Nia by email', async () => {

@@ -1,13 +1,20 @@
 import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Papa from 'papaparse';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { callApi } from './api';
-import { afterPageTest, launchBrowser, newPage, screenshot, waitForPath, waitForTitle } from './browser';
-import { closeOutbox, codeIn, outboxNow, waitForEmail } from './outbox';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { callApi, countResults } from './api';
+import { launchWithPage, screenshot, sequentialSteps, waitForPath, waitForTitle } from './browser';
+import { closeOutbox } from './outbox';
+import {
+  createOrganisation,
+  fillSignUp,
+  filtersInAddress,
+  passProgressScreen,
+  resultNames,
+  submitSignUpAndConfirm,
+} from './screens';
+import { type Site, serveSite } from './site';
 
 // The whole product in one sitting (issue 7 part 7), through the screens only: a person registers and confirms
 // the address with the emailed code, names the organisation, describes a venture with its ideal customer
@@ -58,47 +65,27 @@ const PAGES: Record<string, string> = {
     </body></html>`,
 };
 
-let site: Server;
-let siteUrl: string;
+let site: Site;
 let browser: Browser;
 let page: Page;
 let sessionId: string;
 const visitedPaths: string[] = [];
 
 beforeAll(async () => {
-  site = createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://site').pathname;
-    const body = PAGES[path];
-    if (body === undefined) {
-      response.writeHead(404, { 'Content-Type': 'text/html' }).end('<h1>Not found</h1>');
-      return;
-    }
-    const type = path.endsWith('.txt') ? 'text/plain' : 'text/html; charset=utf-8';
-    response.writeHead(200, { 'Content-Type': type }).end(body);
-  });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+  site = await serveSite(PAGES);
 
-  browser = await launchBrowser();
-  page = await newPage(browser, baseUrl);
-  page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) visitedPaths.push(new URL(frame.url()).pathname);
-  });
+  ({ browser, page } = await launchWithPage(baseUrl, visitedPaths));
 });
-let failedStep: string | undefined;
-beforeEach(() => {
-  if (!hasLocalOsm)
-    throw new Error('../shared/fixtures/osm is missing: the journey has no OpenStreetMap to search');
-  if (failedStep) throw new Error(`not run: the earlier step "${failedStep}" failed`);
-});
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') failedStep ??= task.name;
-  await afterPageTest(task);
+sequentialSteps({
+  beforeStep: () => {
+    if (!hasLocalOsm)
+      throw new Error('../shared/fixtures/osm is missing: the journey has no OpenStreetMap to search');
+  },
 });
 afterAll(async () => {
   await browser?.close();
   await closeOutbox();
-  await new Promise((resolve) => site?.close(resolve));
+  await site?.close();
 });
 
 const mainNav = () => page.getByRole('navigation', { name: 'Main navigation' });
@@ -125,31 +112,11 @@ async function readCsv(download: Promise<import('playwright-core').Download>) {
 
 describe('a journey from sign-up to export', () => {
   it('registers, confirms the email with the emailed code and names the organisation', async () => {
-    await page.goto('/register');
-    await page.getByRole('heading', { name: 'Create your Argo account' }).waitFor();
+    await fillSignUp(page, person);
     await waitForTitle(page, 'Argo | Register');
-    await page.getByLabel('Your name').fill(person.name);
-    await page.getByLabel('Work email').fill(person.email);
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(person.password);
     await screenshot(page, 'journey-01-register');
-    const since = await outboxNow();
-    await page.getByRole('button', { name: 'Create account' }).click();
-
-    await waitForPath(page, '/confirmation', { email: person.email });
-    await page.getByRole('heading', { name: 'Confirm your email' }).waitFor();
-    const code = codeIn(await waitForEmail(person.email, 'confirm-sign-up', since));
-    await page.getByRole('textbox', { name: 'Code' }).fill(code);
-    await screenshot(page, 'journey-02-confirm');
-    await page.getByRole('button', { name: 'Confirm email' }).click();
-
-    await waitForPath(page, '/register', { step: 'organisation' });
-    await page.getByRole('heading', { name: 'Create your organisation' }).waitFor();
-    await page.getByLabel('Organisation name').fill(organisation);
-    await screenshot(page, 'journey-03-organisation');
-    await page.getByRole('button', { name: 'Create organisation' }).click();
-
-    await waitForPath(page, '/landing');
-    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await submitSignUpAndConfirm(page, person.email, 'journey-02-confirm');
+    await createOrganisation(page, organisation, 'journey-03-organisation');
     await page.getByText(`Here is where ${organisation} stands.`, { exact: false }).waitFor();
     await screenshot(page, 'journey-04-dashboard');
   });
@@ -197,19 +164,15 @@ describe('a journey from sign-up to export', () => {
     await screenshot(page, 'journey-07-start-discovery');
     await form.getByRole('button', { name: 'Find businesses' }).click();
 
-    const url = await page
-      .waitForURL((current) => ['/discovery-processing', '/results'].includes(current.pathname))
-      .then(() => new URL(page.url()));
+    // The progress screen is there while the search runs; it may finish before it is photographed.
+    const url = await passProgressScreen(
+      page,
+      '/discovery-processing',
+      page.getByRole('region', { name: 'Progress' }),
+      'journey-08-discovery-processing',
+    );
     sessionId = url.searchParams.get('session_id') ?? '';
     expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
-    if (url.pathname === '/discovery-processing') {
-      // The progress screen is there while the search runs; it may finish before it is photographed.
-      await page
-        .getByRole('region', { name: 'Progress' })
-        .waitFor({ timeout: 3_000 })
-        .then(() => screenshot(page, 'journey-08-discovery-processing'))
-        .catch(() => {});
-    }
     expect(visitedPaths).toContain('/discovery-processing');
   });
 
@@ -252,7 +215,7 @@ describe('a journey from sign-up to export', () => {
     try {
       const updated = await db.query(
         'update businesses set website = $1 where session_id = $2 and name = $3',
-        [siteUrl, sessionId, ENRICHED],
+        [site.url, sessionId, ENRICHED],
       );
       expect(updated.rowCount).toBe(1);
     } finally {
@@ -303,18 +266,8 @@ describe('a journey from sign-up to export', () => {
       new URL(window.location.href).searchParams.get('filters')?.includes('Shopify'),
     );
     await total('1 business match').waitFor();
-    const names = await table()
-      .getByTestId('business-row')
-      .locator('td[data-column="name"]')
-      .allTextContents();
-    expect(names).toEqual([ENRICHED]);
-    const filters = JSON.parse(new URL(page.url()).searchParams.get('filters') ?? 'null');
-    const api = await callApi<{ total: number }>(
-      page,
-      'GET',
-      `/user/session/${sessionId}/results?filters=${encodeURIComponent(JSON.stringify(filters))}`,
-    );
-    expect(api.body.total).toBe(1);
+    expect(await resultNames(page)).toEqual([ENRICHED]);
+    expect(await countResults(page, sessionId, filtersInAddress(page))).toBe(1);
     await screenshot(page, 'journey-13-filtered');
   });
 

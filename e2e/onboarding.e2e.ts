@@ -1,8 +1,9 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { callApi } from './api';
-import { afterPageTest, launchBrowser, newPage, screenshot, waitForPath, waitForTitle } from './browser';
-import { closeOutbox, codeIn, outboxNow, temporaryPasswordIn, waitForEmail } from './outbox';
+import { launchWithPage, newPage, screenshot, sequentialSteps, waitForPath, waitForTitle } from './browser';
+import { closeOutbox, outboxNow, temporaryPasswordIn, waitForEmail } from './outbox';
+import { createOrganisation, fillSignUp, submitSignUpAndConfirm } from './screens';
 
 // The first hour of an organisation: an admin registers (confirming the email with the emailed code) and names
 // the organisation, signs out and in again, describes a venture, gets a session, invites a colleague (who signs
@@ -33,20 +34,10 @@ let colleaguePage: Page;
 let invitedAt: Date;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  adminPage = await newPage(browser, baseUrl);
+  ({ browser, page: adminPage } = await launchWithPage(baseUrl));
   colleaguePage = await newPage(browser, baseUrl);
 });
-// The steps build on each other: after one fails, the next ones fail at once instead of timing out on a
-// screen that never came.
-let failedStep: string | undefined;
-beforeEach(() => {
-  if (failedStep) throw new Error(`not run: the earlier step "${failedStep}" failed`);
-});
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') failedStep ??= task.name;
-  await afterPageTest(task);
-});
+sequentialSteps();
 afterAll(async () => {
   await browser?.close();
   await closeOutbox();
@@ -56,39 +47,15 @@ const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main navig
 const sessionRow = (page: Page, name: string): Locator =>
   page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
 
-/** The register form (step 1) for a person; ends where the app sends them next. */
-async function fillSignUp(page: Page, person: { name: string; email: string; password: string }) {
-  await page.goto('/register');
-  await page.getByRole('heading', { name: 'Create your Argo account' }).waitFor();
-  await page.getByLabel('Your name').fill(person.name);
-  await page.getByLabel('Work email').fill(person.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(person.password);
-}
-
 describe('onboarding an organisation', () => {
   it('registers, creates the organisation and lands on the dashboard', async () => {
     const page = adminPage;
     await fillSignUp(page, admin);
     await waitForTitle(page, 'Argo | Register');
     await screenshot(page, 'onboarding-01-register');
-    const since = await outboxNow();
-    await page.getByRole('button', { name: 'Create account' }).click();
-
     // The address is confirmed with the code emailed to it.
-    await waitForPath(page, '/confirmation', { email: admin.email });
-    await page.getByRole('heading', { name: 'Confirm your email' }).waitFor();
-    const code = codeIn(await waitForEmail(admin.email, 'confirm-sign-up', since));
-    await page.getByRole('textbox', { name: 'Code' }).fill(code);
-    await page.getByRole('button', { name: 'Confirm email' }).click();
-
-    await waitForPath(page, '/register', { step: 'organisation' });
-    await page.getByRole('heading', { name: 'Create your organisation' }).waitFor();
-    await page.getByLabel('Organisation name').fill(organisation);
-    await screenshot(page, 'onboarding-02-organisation');
-    await page.getByRole('button', { name: 'Create organisation' }).click();
-
-    await waitForPath(page, '/landing');
-    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await submitSignUpAndConfirm(page, admin.email);
+    await createOrganisation(page, organisation, 'onboarding-02-organisation');
     await page.getByText(`Welcome back, Ada. Here is where ${organisation} stands.`).waitFor();
     await waitForTitle(page, 'Argo | Dashboard');
     // The creator of the organisation is its admin: the Users screen is in the navigation.

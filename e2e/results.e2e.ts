@@ -4,10 +4,11 @@ import { createRequire } from 'node:module';
 import Papa from 'papaparse';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { callApi, registerThroughApi } from './api';
-import { afterPageTest, launchBrowser, newPage, screenshot, waitForPath, waitForTitle } from './browser';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { callApi, countResults, registerThroughApi } from './api';
+import { launchWithPage, screenshot, sequentialSteps, waitForPath, waitForTitle } from './browser';
 import { closeOutbox } from './outbox';
+import { filtersInAddress, resultNames } from './screens';
 
 // The analyst's screen (issue 6): a session whose businesses and enrichment results are written straight into
 // the database (as the enrichment job stores them), then /results is filtered, a detail opened, the selection
@@ -275,17 +276,9 @@ async function seriousViolations(target: Page): Promise<string[]> {
 
 beforeAll(async () => {
   db = new pg.Pool({ connectionString: inject('databaseUrl'), max: 2 });
-  browser = await launchBrowser();
-  page = await newPage(browser, baseUrl);
+  ({ browser, page } = await launchWithPage(baseUrl));
 });
-let failedStep: string | undefined;
-beforeEach(() => {
-  if (failedStep) throw new Error(`not run: the earlier step "${failedStep}" failed`);
-});
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') failedStep ??= task.name;
-  await afterPageTest(task);
-});
+sequentialSteps();
 afterAll(async () => {
   await browser?.close();
   await db?.end();
@@ -320,21 +313,12 @@ describe('the results screen', () => {
       const filters = new URL(window.location.href).searchParams.get('filters');
       return filters?.includes('present');
     });
-    const filters = JSON.parse(new URL(page.url()).searchParams.get('filters') ?? 'null');
+    const filters = filtersInAddress(page);
     expect(filters).toEqual({ icp_tier: 'A', website: { present: true } });
     await page.getByTestId('results-total').getByText('2 businesses match', { exact: true }).waitFor();
-    const names = await table()
-      .getByTestId('business-row')
-      .locator('td[data-column="name"]')
-      .allTextContents();
-    expect(names.sort()).toEqual(['Brot & Butter', 'Sauerteig Werkstatt']);
+    expect((await resultNames(page)).sort()).toEqual(['Brot & Butter', 'Sauerteig Werkstatt']);
     // The same filters through the API give the same rows.
-    const api = await callApi<{ total: number }>(
-      page,
-      'GET',
-      `/user/session/${sessionId}/results?filters=${encodeURIComponent(JSON.stringify(filters))}`,
-    );
-    expect(api.body.total).toBe(2);
+    expect(await countResults(page, sessionId, filters)).toBe(2);
     await screenshot(page, 'results-02-filtered');
   });
 

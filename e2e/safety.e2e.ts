@@ -3,9 +3,9 @@ import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { callApi, registerThroughApi } from './api';
-import { afterPageTest, launchBrowser, newPage, screenshot, waitForPath } from './browser';
+import { launchWithPage, screenshot, sequentialSteps, waitForPath } from './browser';
 import { closeOutbox } from './outbox';
 
 // Safety of what Argo shows (issue 7, part 5): scraped text holding script tags, event handlers, javascript:
@@ -261,8 +261,7 @@ async function expectSafe(screen: string, minimumVisible = 1): Promise<void> {
 
 beforeAll(async () => {
   db = new pg.Pool({ connectionString: inject('databaseUrl'), max: 2 });
-  browser = await launchBrowser();
-  page = await newPage(browser, baseUrl);
+  ({ browser, page } = await launchWithPage(baseUrl));
   page.on('dialog', (dialog) => {
     dialogs.push(`${dialog.type()}: ${dialog.message()}`);
     void dialog.dismiss().catch(() => {});
@@ -271,14 +270,8 @@ beforeAll(async () => {
     if (/evil\.example/i.test(request.url())) evilRequests.push(request.url());
   });
 });
-let failedStep: string | undefined;
-beforeEach(() => {
-  if (failedStep) throw new Error(`not run: the earlier step "${failedStep}" failed`);
-});
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail' && task.name.startsWith('seeds')) failedStep ??= task.name;
-  await afterPageTest(task);
-});
+// Only a failed seeding stops the later steps: each screen's check stands on its own.
+sequentialSteps({ blocks: (step) => step.startsWith('seeds') });
 afterAll(async () => {
   const screens = [...checked.entries()];
   console.info(
