@@ -8,8 +8,7 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
-import { createBenchDatabase, ensureBuilt, median, report, startApp } from './lib.mjs';
-import { startCaptureProxy } from './pg-capture.mjs';
+import { createBenchDatabase, ensureBuilt, median, report, startApp, withCapturedSql } from './lib.mjs';
 import { BUSINESSES, seedResultsSession } from './results-seed.mjs';
 
 const BENCH = 'export';
@@ -55,31 +54,18 @@ async function download(url, token, pid) {
 }
 
 async function captureExportSql(databaseUrl, token, sessionId) {
-  const target = new URL(databaseUrl);
-  const proxy = await startCaptureProxy({ host: target.hostname, port: Number(target.port || 5432) });
-  const proxied = new URL(databaseUrl);
-  proxied.hostname = '127.0.0.1';
-  proxied.port = String(proxy.port);
-  const app = await startApp(
-    { DATABASE_URL: proxied.toString() },
-    { ARGO_ROLE: 'api', RATE_LIMIT_PER_MINUTE: '1000000' },
-  );
-  try {
-    proxy.statements.length = 0;
-    proxy.setRecording(true);
-    const response = await fetch(`${app.baseUrl}/api/user/session/${sessionId}/export`, {
-      headers: { Authorization: `Bearer ${token}` },
+  return withCapturedSql(databaseUrl, async (app, record) => {
+    const statements = await record(async () => {
+      const response = await fetch(`${app.baseUrl}/api/user/session/${sessionId}/export`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      await response.arrayBuffer();
     });
-    await response.arrayBuffer();
-    proxy.setRecording(false);
-    const select = proxy.statements.find((s) => /export_software/.test(s.sql));
+    const select = statements.find((s) => /export_software/.test(s.sql));
     if (!select)
-      throw new Error(`no export query recorded; saw:\n${proxy.statements.map((s) => s.sql).join('\n')}`);
+      throw new Error(`no export query recorded; saw:\n${statements.map((s) => s.sql).join('\n')}`);
     return select;
-  } finally {
-    await app.stop();
-    await proxy.close();
-  }
+  });
 }
 
 /** COPY (select) TO STDOUT WITH CSV HEADER through pg-copy-streams; returns ms, bytes and lines. */

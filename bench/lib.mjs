@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { buildState, ROOT, SERVER_ENTRY } from '../scripts/build-state.mjs';
+import { startCaptureProxy } from './pg-capture.mjs';
 
 export { ROOT, SERVER_ENTRY };
 
@@ -198,6 +199,39 @@ export async function startApp(databaseEnv, extraEnv = {}) {
   const handle = spawnWithOutput(process.execPath, [SERVER_ENTRY], { env });
   await waitFor200(`${baseUrl}/api/health`, { startedAt: performance.now(), processHandle: handle });
   return { baseUrl, handle, stop: () => stopProcess(handle.child) };
+}
+
+/**
+ * Runs `use(app, record)` against a second API process (ARGO_ROLE=api) that reaches the database through the
+ * recording proxy of pg-capture.mjs, so the measured process never has a proxy in its path. `record(fn)` runs `fn`
+ * and returns the statements the API sent meanwhile.
+ */
+export async function withCapturedSql(databaseUrl, use) {
+  const target = new URL(databaseUrl);
+  const proxy = await startCaptureProxy({ host: target.hostname, port: Number(target.port || 5432) });
+  const proxied = new URL(databaseUrl);
+  proxied.hostname = '127.0.0.1';
+  proxied.port = String(proxy.port);
+  const app = await startApp(
+    { DATABASE_URL: proxied.toString() },
+    { ARGO_ROLE: 'api', RATE_LIMIT_PER_MINUTE: '1000000' },
+  );
+  const record = async (fn) => {
+    proxy.statements.length = 0;
+    proxy.setRecording(true);
+    try {
+      await fn();
+    } finally {
+      proxy.setRecording(false);
+    }
+    return [...proxy.statements];
+  };
+  try {
+    return await use(app, record);
+  } finally {
+    await app.stop();
+    await proxy.close();
+  }
 }
 
 export async function isReachable(url) {

@@ -6,8 +6,15 @@
 // (the page — with each business's enrichment results — and the count in parallel; then any statement that reads
 // enrichment results alone, of which the API sends none today).
 import pg from 'pg';
-import { createBenchDatabase, ensureBuilt, percentile, report, startApp, timeMany } from './lib.mjs';
-import { startCaptureProxy } from './pg-capture.mjs';
+import {
+  createBenchDatabase,
+  ensureBuilt,
+  percentile,
+  report,
+  startApp,
+  timeMany,
+  withCapturedSql,
+} from './lib.mjs';
 import { BUSINESSES, seedResultsSession } from './results-seed.mjs';
 
 const BENCH = 'results-query';
@@ -57,44 +64,25 @@ async function getResults(baseUrl, token, sessionId, query) {
 
 /** The statements the API sends for each scenario, recorded by a second API process behind the capture proxy. */
 async function captureSql(databaseUrl, token, sessionId, scenarios) {
-  const target = new URL(databaseUrl);
-  const proxy = await startCaptureProxy({ host: target.hostname, port: Number(target.port || 5432) });
-  const proxied = new URL(databaseUrl);
-  proxied.hostname = '127.0.0.1';
-  proxied.port = String(proxy.port);
-  const app = await startApp(
-    { DATABASE_URL: proxied.toString() },
-    { ARGO_ROLE: 'api', RATE_LIMIT_PER_MINUTE: '1000000' },
-  );
-  try {
+  return withCapturedSql(databaseUrl, async (app, record) => {
     const captured = [];
     for (const scenario of scenarios) {
       await getResults(app.baseUrl, token, sessionId, scenario.query);
-      proxy.statements.length = 0;
-      proxy.setRecording(true);
-      await getResults(app.baseUrl, token, sessionId, scenario.query);
-      proxy.setRecording(false);
+      const all = await record(() => getResults(app.baseUrl, token, sessionId, scenario.query));
       // The statements that read the results (the page — with its enrichment results — and the count), sent
       // together; any statement reading only enrichment results follows them. Sign-in and access checks are not
       // part of the reference.
-      const page = proxy.statements.filter(
-        (s) => /from "businesses"/i.test(s.sql) && /^\s*select/i.test(s.sql),
-      );
-      const enrichment = proxy.statements.filter(
-        (s) => /from "enrichment_results"/i.test(s.sql) && !page.includes(s),
-      );
+      const page = all.filter((s) => /from "businesses"/i.test(s.sql) && /^\s*select/i.test(s.sql));
+      const enrichment = all.filter((s) => /from "enrichment_results"/i.test(s.sql) && !page.includes(s));
       if (page.length === 0) {
         throw new Error(
-          `no results query recorded for ${scenario.name}; saw:\n${proxy.statements.map((s) => s.sql).join('\n')}`,
+          `no results query recorded for ${scenario.name}; saw:\n${all.map((s) => s.sql).join('\n')}`,
         );
       }
       captured.push({ scenario, page, enrichment });
     }
     return captured;
-  } finally {
-    await app.stop();
-    await proxy.close();
-  }
+  });
 }
 
 const summarise = (durations) => ({ p50: percentile(durations, 50), p95: percentile(durations, 95) });

@@ -12,9 +12,9 @@ import {
   signUpWithAccount,
   startApp,
   timeMany,
+  withCapturedSql,
   withClient,
 } from './lib.mjs';
-import { startCaptureProxy } from './pg-capture.mjs';
 
 const BENCH = 'sessions-list';
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 10_000);
@@ -71,38 +71,21 @@ async function getList(baseUrl, token, query) {
  * database through the capture proxy (so the measured process never has a proxy in its path).
  */
 async function captureListSql(databaseUrl, token) {
-  const target = new URL(databaseUrl);
-  const proxy = await startCaptureProxy({ host: target.hostname, port: Number(target.port || 5432) });
-  const proxied = new URL(databaseUrl);
-  proxied.hostname = '127.0.0.1';
-  proxied.port = String(proxy.port);
-  const app = await startApp(
-    { DATABASE_URL: proxied.toString() },
-    { ARGO_ROLE: 'api', RATE_LIMIT_PER_MINUTE: '1000000' },
-  );
-  try {
+  return withCapturedSql(databaseUrl, async (app, record) => {
     const captured = [];
     for (const scenario of SCENARIOS) {
       await getList(app.baseUrl, token, scenario.query); // warm caches (JWKS, user), so the next one is typical
-      proxy.statements.length = 0;
-      proxy.setRecording(true);
-      await getList(app.baseUrl, token, scenario.query);
-      proxy.setRecording(false);
-      const list = proxy.statements.filter(
-        (s) => /\bfrom "sessions"/i.test(s.sql) && /^\s*select/i.test(s.sql),
-      );
+      const all = await record(() => getList(app.baseUrl, token, scenario.query));
+      const list = all.filter((s) => /\bfrom "sessions"/i.test(s.sql) && /^\s*select/i.test(s.sql));
       if (list.length === 0) {
         throw new Error(
-          `no sessions query recorded for ${scenario.name}; saw:\n${proxy.statements.map((s) => s.sql).join('\n')}`,
+          `no sessions query recorded for ${scenario.name}; saw:\n${all.map((s) => s.sql).join('\n')}`,
         );
       }
-      captured.push({ scenario, statements: list, all: [...proxy.statements] });
+      captured.push({ scenario, statements: list, all });
     }
     return captured;
-  } finally {
-    await app.stop();
-    await proxy.close();
-  }
+  });
 }
 
 function summarise(durations) {
