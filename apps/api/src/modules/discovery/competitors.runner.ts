@@ -64,13 +64,8 @@ export function describeFailedCompetitors(state: CompetitorsState): string | nul
 
 export async function runCompetitorsJob(payload: SessionJobPayload, ctx: JobRunContext): Promise<void> {
   const deps = requireDeps(ctx.discovery);
-  const run = await openSessionRun<CompetitorsState>(ctx.db, payload, {
+  const run = await openSessionRun<CompetitorsState>(ctx, payload, {
     stage: 'discovering',
-    jobId: ctx.jobId,
-    log: ctx.log,
-    queueSignal: ctx.signal,
-    retryCount: ctx.retryCount,
-    retryLimit: ctx.retryLimit,
     progressIntervalMs: deps.progressIntervalMs,
     cancelPollMs: deps.cancelPollMs,
     // Two competitors may name the same customer: merge with what earlier competitors stored.

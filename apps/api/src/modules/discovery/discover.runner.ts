@@ -59,13 +59,8 @@ function describeTileFailure(error: unknown, tile: DiscoverTile, part: BBox, log
 
 export async function runDiscoverJob(payload: SessionJobPayload, ctx: JobRunContext): Promise<void> {
   const deps = requireDeps(ctx.discovery);
-  const run = await openSessionRun<DiscoverState>(ctx.db, payload, {
+  const run = await openSessionRun<DiscoverState>(ctx, payload, {
     stage: 'discovering',
-    jobId: ctx.jobId,
-    log: ctx.log,
-    queueSignal: ctx.signal,
-    retryCount: ctx.retryCount,
-    retryLimit: ctx.retryLimit,
     progressIntervalMs: deps.progressIntervalMs,
     cancelPollMs: deps.cancelPollMs,
     linkStored: true,

@@ -35,13 +35,8 @@ export interface ImportState {
 
 export async function runImportJob(payload: SessionJobPayload, ctx: JobRunContext): Promise<void> {
   const deps = requireDeps(ctx.discovery);
-  const run = await openSessionRun<ImportState>(ctx.db, payload, {
+  const run = await openSessionRun<ImportState>(ctx, payload, {
     stage: 'importing',
-    jobId: ctx.jobId,
-    log: ctx.log,
-    queueSignal: ctx.signal,
-    retryCount: ctx.retryCount,
-    retryLimit: ctx.retryLimit,
     progressIntervalMs: deps.progressIntervalMs,
     cancelPollMs: deps.cancelPollMs,
     linkStored: false,

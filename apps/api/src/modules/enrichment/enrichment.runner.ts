@@ -60,13 +60,8 @@ export function requireEnrichmentDeps(deps: EnrichmentDeps | undefined): Enrichm
 
 export async function runEnrichmentJob(payload: SessionJobPayload, ctx: JobRunContext): Promise<void> {
   const deps = requireEnrichmentDeps(ctx.enrichment);
-  const run = await openSessionRun<EnrichmentRunState>(ctx.db, payload, {
+  const run = await openSessionRun<EnrichmentRunState>(ctx, payload, {
     stage: 'enriching',
-    jobId: ctx.jobId,
-    log: ctx.log,
-    queueSignal: ctx.signal,
-    retryCount: ctx.retryCount,
-    retryLimit: ctx.retryLimit,
     progressIntervalMs: deps.progressIntervalMs,
     cancelPollMs: deps.cancelPollMs,
     linkStored: false,

@@ -10,9 +10,9 @@
 import { randomUUID } from 'node:crypto';
 import type { MergedBusiness } from '@argo/engine';
 import { eq, sql } from 'drizzle-orm';
-import type { Database, DatabaseExecutor } from '../../db/client';
+import type { DatabaseExecutor } from '../../db/client';
 import { type LatestBusinessEntry, type SessionRunMode, sessionRuns, sessions } from '../../db/schema';
-import type { JobLogger } from '../../jobs/define-job';
+import type { JobRunContext } from '../../jobs/define-job';
 import {
   deleteRunRows,
   type MatchIndex,
@@ -47,14 +47,9 @@ export interface SessionJobPayload {
   token: string;
 }
 
+/** What differs between the session jobs; the job's own facts (id, log, retries, queue signal) come from its context. */
 export interface RunOptions {
   stage: 'discovering' | 'importing' | 'enriching';
-  jobId: string;
-  log: JobLogger;
-  /** Aborted when the queue stops. */
-  queueSignal: AbortSignal;
-  retryCount: number;
-  retryLimit: number;
   progressIntervalMs: number;
   cancelPollMs: number;
   /** Errors whose message the user should see (the session fails with it, no retry). */
@@ -114,10 +109,11 @@ interface OpenRow extends Record<string, unknown> {
 
 /** Claims the run a job was queued for; null when there is nothing to do (stale job, cancelled, finished). */
 export async function openSessionRun<State>(
-  db: Database,
+  ctx: JobRunContext,
   payload: SessionJobPayload,
   options: RunOptions,
 ): Promise<SessionRun<State> | null> {
+  const { db, jobId, log, signal: queueSignal, retryCount, retryLimit } = ctx;
   const sessionId = payload.session_id;
   const claim = randomUUID();
   const row = await db.transaction(async (tx) => {
@@ -134,7 +130,7 @@ export async function openSessionRun<State>(
       .update(sessionRuns)
       .set({
         claim,
-        jobId: options.jobId,
+        jobId: jobId,
         attemptStartedAt: now,
         doneAtAttemptStart: found.progress_done,
         updatedAt: now,
@@ -154,8 +150,8 @@ export async function openSessionRun<State>(
     if (!stopper.signal.aborted) stopper.abort(new RunStopped(reason));
   };
   const onQueueStop = () => stop('shutdown');
-  options.queueSignal.addEventListener('abort', onQueueStop, { once: true });
-  if (options.queueSignal.aborted) stop('shutdown');
+  queueSignal.addEventListener('abort', onQueueStop, { once: true });
+  if (queueSignal.aborted) stop('shutdown');
 
   let isPolling = false;
   const poll = setInterval(async () => {
@@ -169,7 +165,7 @@ export async function openSessionRun<State>(
       if (now?.status !== 'running') stop('cancelled');
       else if (now.claim !== claim) stop('superseded');
     } catch (error) {
-      options.log.warn({ err: error, sessionId }, 'session run: status check failed');
+      log.warn({ err: error, sessionId }, 'session run: status check failed');
     } finally {
       isPolling = false;
     }
@@ -336,8 +332,8 @@ export async function openSessionRun<State>(
         await run.fail((error as Error).message, progress);
         return;
       }
-      options.log.error({ err: error, sessionId, runId: target.runId }, 'session run failed unexpectedly');
-      if (options.retryCount >= options.retryLimit) await run.fail(UNEXPECTED_FAILURE, progress);
+      log.error({ err: error, sessionId, runId: target.runId }, 'session run failed unexpectedly');
+      if (retryCount >= retryLimit) await run.fail(UNEXPECTED_FAILURE, progress);
       throw error;
     },
 
@@ -345,7 +341,7 @@ export async function openSessionRun<State>(
       if (isClosed) return;
       isClosed = true;
       clearInterval(poll);
-      options.queueSignal.removeEventListener('abort', onQueueStop);
+      queueSignal.removeEventListener('abort', onQueueStop);
     },
   };
   return run;
