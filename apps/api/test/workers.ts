@@ -3,6 +3,9 @@
  * definition against the test app's database with discovery overrides (local servers, small tiles, no HTTP
  * retries, fast progress).
  */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { LanguageModel } from '@argo/engine';
 import type { JobLogger } from '../src/jobs/define-job';
 import { jobDefinitions } from '../src/jobs/definitions';
@@ -106,4 +109,33 @@ export function multipart(
     body: Buffer.concat(parts),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+const API_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * A worker in a process of its own (test/worker-process.ts), for tests that kill it: runs every job against
+ * `databaseUrl` with the given environment (DISCOVERY_OVERRIDES, ENRICHMENT_OVERRIDES, RESOLVE_HOSTS as JSON);
+ * resolves once it says "ready", rejects with its stderr if it exits first.
+ */
+export async function spawnWorkerProcess(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<ChildProcess> {
+  const worker = spawn(process.execPath, ['--import', 'tsx', 'test/worker-process.ts'], {
+    cwd: API_DIR,
+    env: { ...process.env, DATABASE_URL: databaseUrl, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await new Promise<void>((ready, fail) => {
+    let errors = '';
+    worker.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('ready')) ready();
+    });
+    worker.stderr?.on('data', (chunk: Buffer) => {
+      errors += chunk.toString();
+    });
+    worker.on('exit', (code) => fail(new Error(`worker exited (${code}): ${errors}`)));
+  });
+  return worker;
 }

@@ -6,10 +6,8 @@
  * end every business is stored exactly once and every business is enriched once: one result row per
  * (business, type), every business `done`.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { BBox, OverpassElement } from '@argo/engine';
 import { type LocalServer, startServer } from '@argo/engine/crawl/test-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,9 +15,8 @@ import { createJobQueue, type JobQueue } from '../../src/jobs/queue';
 import { createAdmin, type TestUser } from '../../src/modules/access/access.fixtures';
 import { createTestApp, type TestApp } from '../app';
 import { type FakeOsm, startFakeOsm } from '../osm-server';
-import { isFinished, waitForInfo } from '../workers';
+import { isFinished, spawnWorkerProcess, waitForInfo } from '../workers';
 
-const API_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const PLACES = 500;
 const KILLS = { discovery: 4, enrichment: 6 };
 const BBOX: BBox = [50.0, 10.0, 50.2, 10.3];
@@ -100,44 +97,26 @@ describe('a 500-business session survives 10 kills of its worker process', () =>
     await t?.close();
   });
 
-  async function startWorkerProcess(): Promise<ChildProcess> {
-    const worker = spawn(process.execPath, ['--import', 'tsx', 'test/worker-process.ts'], {
-      cwd: API_DIR,
-      env: {
-        ...process.env,
-        DATABASE_URL: t.database.url,
-        DISCOVERY_OVERRIDES: JSON.stringify({
-          osm: {
-            overpassUrl: osm.overpassUrl,
-            nominatimUrl: osm.nominatimUrl,
-            retries: 0,
-            nominatimIntervalMs: 0,
-          },
-          tileKm2: { osm: 12 },
-          progressIntervalMs: 0,
-          cancelPollMs: 100,
-        }),
-        ENRICHMENT_OVERRIDES: JSON.stringify({
-          concurrency: 4,
-          pageBudget: 1,
-          fetcher: { allowAddresses: ['127.0.0.1'], timeoutMs: 10_000, connectTimeoutMs: 10_000 },
-        }),
-        RESOLVE_HOSTS: JSON.stringify({ '*': '127.0.0.1' }),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const startWorkerProcess = () =>
+    spawnWorkerProcess(t.database.url, {
+      DISCOVERY_OVERRIDES: JSON.stringify({
+        osm: {
+          overpassUrl: osm.overpassUrl,
+          nominatimUrl: osm.nominatimUrl,
+          retries: 0,
+          nominatimIntervalMs: 0,
+        },
+        tileKm2: { osm: 12 },
+        progressIntervalMs: 0,
+        cancelPollMs: 100,
+      }),
+      ENRICHMENT_OVERRIDES: JSON.stringify({
+        concurrency: 4,
+        pageBudget: 1,
+        fetcher: { allowAddresses: ['127.0.0.1'], timeoutMs: 10_000, connectTimeoutMs: 10_000 },
+      }),
+      RESOLVE_HOSTS: JSON.stringify({ '*': '127.0.0.1' }),
     });
-    await new Promise<void>((ready, fail) => {
-      let errors = '';
-      worker.stdout?.on('data', (chunk: Buffer) => {
-        if (chunk.toString().includes('ready')) ready();
-      });
-      worker.stderr?.on('data', (chunk: Buffer) => {
-        errors += chunk.toString();
-      });
-      worker.on('exit', (code) => fail(new Error(`worker exited (${code}): ${errors}`)));
-    });
-    return worker;
-  }
 
   const info = (id: string) => waitForInfo(t, admin.token, id, () => true);
 

@@ -4,17 +4,21 @@
  * rejected row once. When pg-boss has given up on the job (retries spent), the periodic stuck-session check
  * fails the session with the reason, and a retry finishes it.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { isFinished, multipart, quietLog, startWorker, waitForInfo } from '../../../test/workers';
+import {
+  isFinished,
+  multipart,
+  quietLog,
+  spawnWorkerProcess,
+  startWorker,
+  waitForInfo,
+} from '../../../test/workers';
 import type { JobQueue } from '../../jobs/queue';
 import { createAdmin, type TestUser } from '../access/access.fixtures';
 import { failStuckSessions, STUCK_JOB_FAILED, startStuckSessionSweeper } from '../sessions/stuck-sessions';
 
-const API_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const ROWS = 30_000;
 /** Every 997th row has no name: rejected with its line number. */
 const isNameless = (i: number) => i % 997 === 0;
@@ -51,32 +55,14 @@ describe('a CSV import survives a killed worker process', () => {
     await t?.close();
   });
 
-  async function startWorkerProcess(): Promise<ChildProcess> {
-    const worker = spawn(process.execPath, ['--import', 'tsx', 'test/worker-process.ts'], {
-      cwd: API_DIR,
-      env: {
-        ...process.env,
-        DATABASE_URL: t.database.url,
-        DISCOVERY_OVERRIDES: JSON.stringify({
-          importBatchSize: BATCH,
-          progressIntervalMs: 0,
-          cancelPollMs: 100,
-        }),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const startWorkerProcess = () =>
+    spawnWorkerProcess(t.database.url, {
+      DISCOVERY_OVERRIDES: JSON.stringify({
+        importBatchSize: BATCH,
+        progressIntervalMs: 0,
+        cancelPollMs: 100,
+      }),
     });
-    await new Promise<void>((ready, fail) => {
-      let errors = '';
-      worker.stdout?.on('data', (chunk: Buffer) => {
-        if (chunk.toString().includes('ready')) ready();
-      });
-      worker.stderr?.on('data', (chunk: Buffer) => {
-        errors += chunk.toString();
-      });
-      worker.on('exit', (code) => fail(new Error(`worker exited (${code}): ${errors}`)));
-    });
-    return worker;
-  }
 
   /** Uploads the generated file and confirms the suggested mapping: the session is queued. */
   async function queueImport(name: string): Promise<string> {
