@@ -148,25 +148,29 @@ describe('an invited user', () => {
 });
 
 describe('disabling and deleting users', () => {
-  it('ends their sign-in sessions: tokens refused at once, no new tokens', async () => {
+  /** An admin and an invited member who signed up and is signed in (password "member password"). */
+  async function signedInMember() {
     const admin = await t.createAccount(uniqueEmail('admin'));
     const email = uniqueEmail('member');
     const invited = await invite(admin.token, { email });
     await t.signUp(email, 'member password');
     const { jar } = await t.signInJar(email, 'member password');
-    const token = await t.idToken(jar);
+    const setStatus = (status: 'active' | 'disabled') =>
+      t.call('PUT', `/api/users/${invited.body.id}`, { token: admin.token, body: { status } });
+    return { admin, email, invited, jar, token: await t.idToken(jar), setStatus };
+  }
+
+  it('ends their sign-in sessions: tokens refused at once, no new tokens', async () => {
+    const { admin, email, invited, jar, token, setStatus } = await signedInMember();
     expect((await t.call('GET', '/api/users', { token })).status).toBe(200);
 
-    await t.call('PUT', `/api/users/${invited.body.id}`, {
-      token: admin.token,
-      body: { status: 'disabled' },
-    });
+    await setStatus('disabled');
     const refused = await t.call('GET', '/api/users', { token });
     expect(refused.status).toBe(403);
     expect(refused.body.error.message).toMatch(/disabled/);
     expect((await t.authCall('GET', '/token', { jar })).status).toBe(401);
 
-    await t.call('PUT', `/api/users/${invited.body.id}`, { token: admin.token, body: { status: 'active' } });
+    await setStatus('active');
     const again = await t.signInJar(email, 'member password');
     expect((await t.call('GET', '/api/users', { token: await t.idToken(again.jar) })).status).toBe(200);
 
@@ -177,17 +181,9 @@ describe('disabling and deleting users', () => {
   });
 
   it('refuses a disabled user’s sign-in with the right password, says why, and creates no session', async () => {
-    const admin = await t.createAccount(uniqueEmail('admin'));
-    const email = uniqueEmail('member');
-    const invited = await invite(admin.token, { email });
-    await t.signUp(email, 'member password');
-    const { jar } = await t.signInJar(email, 'member password');
-    const token = await t.idToken(jar);
+    const { email, token, setStatus } = await signedInMember();
     expect((await t.call('GET', '/api/users/me', { token })).status).toBe(200);
-    await t.call('PUT', `/api/users/${invited.body.id}`, {
-      token: admin.token,
-      body: { status: 'disabled' },
-    });
+    await setStatus('disabled');
     // The same words as the API's answer to a disabled user's calls.
     const refused = await t.call('GET', '/api/users/me', { token });
     expect(refused.status).toBe(403);
@@ -230,7 +226,7 @@ describe('disabling and deleting users', () => {
     expect(await sessions()).toBe(0);
 
     // Enabled again: the same password gets in.
-    await t.call('PUT', `/api/users/${invited.body.id}`, { token: admin.token, body: { status: 'active' } });
+    await setStatus('active');
     const again = await t.signInJar(email, 'member password');
     expect((await t.call('GET', '/api/users/me', { token: await t.idToken(again.jar) })).status).toBe(200);
   });
