@@ -82,6 +82,24 @@ export async function requireSessionAccess(
 }
 
 /**
+ * requireSessionAccess with a read of the session's data started alongside it (one round trip instead of two, for
+ * the calls polled or paged often). The read is answered only once the check passed: a caller without access
+ * hears the check's 404/403, whatever the read did.
+ */
+export async function readWithSessionAccess<T>(
+  db: DatabaseExecutor,
+  actor: ActorUser,
+  sessionId: string,
+  needed: SessionRight,
+  read: () => Promise<T>,
+): Promise<{ check: SessionAccessCheck; value: T }> {
+  const reading = read();
+  reading.catch(() => {}); // awaited below, after the check; never an unhandled rejection
+  const check = await requireSessionAccess(db, actor, sessionId, needed);
+  return { check, value: await reading };
+}
+
+/**
  * Checks that the actor may use a venture: admins every venture of their account, members the ventures they are
  * assigned to (view, edit). Deleting (manage) is for admins only. 404 when the venture is not visible.
  * `field` names the request field that carried the id (e.g. `venture_id` of a session) so the 404 points at it.

@@ -208,19 +208,14 @@ function filterCondition(field: FilterField, value: FilterValue): SQL {
   return sql`${target} = ${coerced}`;
 }
 
-/** WHERE of the results: the session's current run, the search and every filter. 400 for a bad filter. */
-export function resultsWhere(
-  sessionId: string,
-  runId: string | SQL | null,
-  selection: ResultsSelection,
-): SQL {
+/**
+ * WHERE of the results: the session's current run, the search and every filter. 400 for a bad filter. The run is
+ * read in the same statement, so nothing needs to be read before it.
+ */
+export function resultsWhere(sessionId: string, selection: ResultsSelection): SQL {
   const conditions: (SQL | undefined)[] = [
     eq(businesses.sessionId, sessionId),
-    runId === null
-      ? undefined
-      : typeof runId === 'string'
-        ? eq(businesses.runId, runId)
-        : sql`${businesses.runId} = ${runId}`,
+    sql`${businesses.runId} = ${currentRunOf(sessionId)}`,
   ];
   if (selection.search) {
     conditions.push(sql`${BUSINESS_SEARCH_DOCUMENT_SQL} ilike ${`%${escapeLike(selection.search)}%`}`);
@@ -242,12 +237,19 @@ export function resultsOrder(selection: Pick<ResultsSelection, 'sortBy' | 'sortO
   ];
 }
 
-/**
- * The session's current run as SQL (an init-plan subquery), for a page read at the same time as the access check
- * instead of after it: the results page costs one round trip after sign-in, not three.
- */
-export const currentRunOf = (sessionId: string): SQL =>
+/** The session's current run, as an init-plan subquery (a session that never ran has none, so no rows). */
+const currentRunOf = (sessionId: string): SQL =>
   sql`(select ${sessions.runId} from ${sessions} where ${sessions.id} = ${sessionId})`;
+
+/** The session's name, for the export's file name. */
+export async function findSessionName(db: DatabaseExecutor, sessionId: string) {
+  const [row] = await db
+    .select({ name: sessions.name })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  return row ?? null;
+}
 
 /** A page row: the business and its stored enrichment results, aggregated in the same statement. */
 export interface ResultsPageRow {
@@ -269,16 +271,14 @@ type StoredEnrichmentJson = Omit<EnrichmentResultRow, 'observedAt'> & { observed
 
 /**
  * One page of the results and the total: two statements sent at once — the page (with each business's enrichment
- * results) and the count. `runId` is the session's current run, or `currentRunOf(sessionId)` when the caller has
- * not read it.
+ * results) and the count.
  */
 export async function findResultsPage(
   db: DatabaseExecutor,
   sessionId: string,
-  runId: string | SQL | null,
   query: ResultsPageQuery,
 ): Promise<{ rows: ResultsPageRow[]; total: number }> {
-  const where = resultsWhere(sessionId, runId, query);
+  const where = resultsWhere(sessionId, query);
   const order = resultsOrder(query);
   // Late row lookup: pick the page's ids first — for a plain sort an index-only scan of a sort index, so the
   // rows an OFFSET skips are never read from the table — then read only those rows.

@@ -12,7 +12,7 @@ import type { Database } from '../../db/client';
 import type { SessionStatus } from '../../db/schema';
 import type { ActorUser } from '../../http/auth';
 import { conflict, notFound } from '../../http/errors';
-import { requireSessionAccess, requireVentureAccess } from '../access/access.service';
+import { readWithSessionAccess, requireSessionAccess, requireVentureAccess } from '../access/access.service';
 import { toSharedUser } from '../sharing/sharing.mapper';
 import { listSharedUsers } from '../sharing/sharing.repository';
 import { findSessionRun } from './lifecycle.repository';
@@ -63,16 +63,18 @@ export async function getSessionInfo(
   actor: ActorUser,
   sessionId: string,
 ): Promise<SessionInfo> {
-  // Polled every few seconds while a job runs: the session, its run and its shares are read while access is checked
-  // (nothing is answered before the check passes), then the counts — two round trips instead of five.
-  const reads = Promise.all([
-    loadSession(db, actor, sessionId),
-    findSessionRun(db, sessionId),
-    listSharedUsers(db, sessionId),
-  ]);
-  reads.catch(() => {}); // answered below, after the access check; never an unhandled rejection
-  const { access } = await requireSessionAccess(db, actor, sessionId, 'view');
-  const [row, run, shared] = await reads;
+  // Polled every few seconds while a job runs: the session, its run and its shares are read while access is
+  // checked, then the counts — two round trips instead of five.
+  const {
+    check: { access },
+    value: [row, run, shared],
+  } = await readWithSessionAccess(db, actor, sessionId, 'view', () =>
+    Promise.all([
+      loadSession(db, actor, sessionId),
+      findSessionRun(db, sessionId),
+      listSharedUsers(db, sessionId),
+    ]),
+  );
   const [byState, runInfo] = await Promise.all([
     countBusinessesByState(db, sessionId, row.runId),
     getRunInfo(db, row, run),
