@@ -1,8 +1,8 @@
+import { ADMIN_MFA_REQUIRED_MESSAGE } from '@argo/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, uniqueEmail } from '../../test/app';
 import { jwtPayload } from '../../test/jwt';
 import { totpCode, totpSecretOf } from '../../test/totp';
-import { ADMIN_MFA_REQUIRED_MESSAGE } from '../http/auth';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,6 +4,7 @@
  * that enforce Argo's rules (no enumeration, disabled users, temporary passwords). builtin-provider.ts wraps it as
  * an IdentityProvider.
  */
+import { USER_DISABLED_MESSAGE } from '@argo/contract';
 import { passkey } from '@better-auth/passkey';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -28,9 +29,6 @@ export const BUILTIN_AUDIENCE = 'argo-api';
 export const COOKIE_PREFIX = 'argo';
 /** The client address, set by our route from Fastify's `request.ip` (which honours TRUST_PROXY). */
 export const CLIENT_IP_HEADER = 'x-argo-client-ip';
-
-/** The answer to a disabled Argo user's sign-in (the same words the API uses for their calls). */
-export const USER_DISABLED_MESSAGE = 'Your user is disabled. Ask an admin of your account to enable it.';
 
 /** Emailed codes (sign-up confirmation, password reset): 6 digits, 10 minutes, 3 tries, single use. */
 export const EMAIL_CODE_MINUTES = 10;

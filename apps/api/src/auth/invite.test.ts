@@ -1,10 +1,10 @@
+import { USER_DISABLED_MESSAGE } from '@argo/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CookieJar, createTestApp, type TestApp, uniqueEmail } from '../../test/app';
 import { readEmails, readLatestCode, readLatestEmail, readTemporaryPassword } from '../../test/outbox';
 import { PASSWORD_CHANGE_REQUIRED_MESSAGE } from '../http/auth';
 import { findUserForIdentity } from '../modules/users/users.repository';
-import { USER_DISABLED_MESSAGE } from './better-auth';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,4 +1,9 @@
-import type { Access } from '@argo/contract';
+import {
+  type Access,
+  ADMIN_MFA_REQUIRED_MESSAGE,
+  SESSION_ENDED_MESSAGE,
+  USER_DISABLED_MESSAGE,
+} from '@argo/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IdentityProvider, IdTokenClaims } from '../auth/identity-provider';
 import { AppError, forbidden, unauthenticated } from './errors';
@@ -21,10 +26,6 @@ export interface IdentityLookup {
   /** The Argo user behind the identity (linking an invited user by verified email on first sight), or null. */
   user: ActorUser | null;
 }
-
-export const SESSION_ENDED_MESSAGE = 'You were signed out (this sign-in was ended). Sign in again.';
-export const ADMIN_MFA_REQUIRED_MESSAGE =
-  'Your organisation requires admins to use two-factor sign-in. Set it up on /mfa.';
 
 /** Who is calling. Resolved once per request by the hook below; routes read `request.actor`. */
 export type Actor =
@@ -84,8 +85,7 @@ export function enforceAccess(access: Access, actor: Actor): void {
       'Your sign-in has no Argo account yet. Create your organisation first (POST /api/accounts).',
     );
   }
-  if (actor.user.status === 'disabled')
-    throw forbidden('Your user is disabled. Ask an admin of your account to enable it.');
+  if (actor.user.status === 'disabled') throw forbidden(USER_DISABLED_MESSAGE);
   if (access === 'admin' && actor.user.role !== 'admin')
     throw forbidden('Only an admin of your account can do this.');
 }

@@ -1,3 +1,4 @@
+import { USER_DISABLED_MESSAGE } from '@argo/contract';
 import { MIN_PASSWORD_LENGTH } from '../../config/constants';
 import type { AuthErrorStep, AuthField } from './types';
 
@@ -72,7 +73,7 @@ export function describeAuthError(e: ProviderError, options: DescribeOptions = {
       return error('Enter a valid email address.', 'email');
     // Argo refuses the sign-in of a disabled user once the password (or passkey) proved who it is.
     case 'USER_DISABLED':
-      return error(e.message || 'Your user is disabled. Ask an admin of your account to enable it.');
+      return error(e.message || USER_DISABLED_MESSAGE);
     case 'USER_ALREADY_EXISTS':
     case 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL':
     case 'UsernameExistsException':

@@ -1,3 +1,4 @@
+import { ADMIN_MFA_REQUIRED_MESSAGE } from '@argo/contract';
 import { isApiError, readErrorDetail } from '../api-error';
 import { getIdToken } from './auth';
 import { readTokenClaims } from './id-token';
@@ -9,7 +10,7 @@ import { readTokenClaims } from './id-token';
 export function isMfaRequiredError(error: unknown): boolean {
   if (!isApiError(error, 403)) return false;
   if (error.code === 'mfa_required') return true;
-  return /requires admins to use two-factor/i.test(readErrorDetail(error.data).message ?? '');
+  return readErrorDetail(error.data).message === ADMIN_MFA_REQUIRED_MESSAGE;
 }
 
 /**

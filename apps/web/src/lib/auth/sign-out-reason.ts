@@ -1,3 +1,4 @@
+import { SESSION_ENDED_MESSAGE, USER_DISABLED_MESSAGE } from '@argo/contract';
 import { z } from 'zod';
 import { isApiError, readErrorDetail } from '../api-error';
 
@@ -8,10 +9,10 @@ import { isApiError, readErrorDetail } from '../api-error';
 export const SIGN_OUT_REASONS = ['disabled', 'session-ended'] as const;
 export type SignOutReason = (typeof SIGN_OUT_REASONS)[number];
 
-/** The API's own words for each reason (apps/api/src/http/auth.ts). */
+/** The API's own words for each reason. */
 export const SIGN_OUT_REASON_MESSAGES: Record<SignOutReason, string> = {
-  disabled: 'Your user is disabled. Ask an admin of your account to enable it.',
-  'session-ended': 'You were signed out (this sign-in was ended). Sign in again.',
+  disabled: USER_DISABLED_MESSAGE,
+  'session-ended': SESSION_ENDED_MESSAGE,
 };
 
 /** `?reason=` of /login and /logout: a known reason, anything else is ignored. */
@@ -24,7 +25,7 @@ export const signOutReasonParam = () => z.enum(SIGN_OUT_REASONS).optional().catc
 export function signOutReasonOf(error: unknown): SignOutReason | undefined {
   if (!isApiError(error)) return undefined;
   const message = readErrorDetail(error.data).message ?? '';
-  if (error.status === 403 && /your user is disabled/i.test(message)) return 'disabled';
-  if (error.status === 401 && /this sign-in was ended/i.test(message)) return 'session-ended';
+  if (error.status === 403 && message === USER_DISABLED_MESSAGE) return 'disabled';
+  if (error.status === 401 && message === SESSION_ENDED_MESSAGE) return 'session-ended';
   return undefined;
 }
