@@ -1,0 +1,74 @@
+/** Counting right and wrong: precision, recall and F1 from true/false positives and misses. */
+
+export interface Counts {
+  tp: number;
+  fp: number;
+  fn: number;
+}
+
+export interface Figures extends Counts {
+  precision: number | null;
+  recall: number | null;
+  f1: number | null;
+}
+
+export const emptyCounts = (): Counts => ({ tp: 0, fp: 0, fn: 0 });
+
+export function addCounts(into: Counts, more: Counts): Counts {
+  into.tp += more.tp;
+  into.fp += more.fp;
+  into.fn += more.fn;
+  return into;
+}
+
+const ratio = (a: number, b: number) => (b === 0 ? null : a / b);
+
+export function figuresOf(counts: Counts): Figures {
+  const precision = ratio(counts.tp, counts.tp + counts.fp);
+  const recall = ratio(counts.tp, counts.tp + counts.fn);
+  const f1 =
+    precision === null || recall === null || precision + recall === 0
+      ? null
+      : (2 * precision * recall) / (precision + recall);
+  return { ...counts, precision, recall, f1 };
+}
+
+export interface Accuracy {
+  right: number;
+  total: number;
+  accuracy: number | null;
+}
+
+export const accuracyOf = (right: number, total: number): Accuracy => ({
+  right,
+  total,
+  accuracy: ratio(right, total),
+});
+
+/** Lower case, accents and punctuation removed, words sorted: "Lehmann Elvira" = "elvira lehmann". */
+export function nameKey(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+    .split(' ')
+    .filter(Boolean)
+    .sort()
+    .join(' ');
+}
+
+/**
+ * A job title as a comparable key: lower case, gender tags "(m/w/d)", "(f/m/x)", "(all genders)" and
+ * punctuation removed.
+ */
+export function titleKey(title: string): string {
+  return title
+    .toLowerCase()
+    .replace(/\((?:[mwfdx]\s*\/\s*)+[mwfdx]\)|\(all genders?\)|\(gn\)|\*in\b/g, ' ')
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}

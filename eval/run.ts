@@ -1,0 +1,90 @@
+/**
+ * npm run eval [-- --out file.json] [-- --compare earlier.json] [-- --quiet]
+ *
+ * Prints, per analyzer, precision / recall / F1 (or accuracy), then every miss, false positive, unlabelled and
+ * inferred finding with its page and evidence, and the summaries to read. Writes the figures and findings to
+ * eval/results/latest.json (and --out), so two runs can be compared (--compare prints the change).
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { hasSharedFixtures, SHARED_FIXTURES } from './corpus';
+import { type EvalReport, evaluate } from './evaluate';
+import type { Finding } from './score';
+
+const { values: args } = parseArgs({
+  options: {
+    out: { type: 'string' },
+    compare: { type: 'string' },
+    quiet: { type: 'boolean', default: false },
+  },
+});
+
+const pct = (x: number | null | undefined) =>
+  x === null || x === undefined ? '   —  ' : `${(x * 100).toFixed(1).padStart(5)}%`;
+const delta = (now: number | null, before: number | null | undefined) =>
+  now === null || before === null || before === undefined
+    ? ''
+    : `  (${now >= before ? '+' : ''}${((now - before) * 100).toFixed(1)})`;
+
+function printTables(report: EvalReport, before: EvalReport | null) {
+  console.log(
+    `\n${report.pages} pages (${Object.entries(report.corpora)
+      .map(([c, n]) => `${c} ${n}`)
+      .join(', ')})\n`,
+  );
+  console.log('analyzer      precision   recall       F1      tp   fp   fn');
+  for (const [name, f] of Object.entries(report.figures)) {
+    const b = before?.figures[name];
+    console.log(
+      `${name.padEnd(12)} ${pct(f.precision)}${delta(f.precision, b?.precision).padEnd(9)} ${pct(f.recall)}${delta(f.recall, b?.recall).padEnd(9)} ${pct(f.f1)} ${String(f.tp).padStart(5)}${String(f.fp).padStart(5)}${String(f.fn).padStart(5)}`,
+    );
+  }
+  console.log('\nanalyzer      accuracy         right / total');
+  for (const [name, a] of Object.entries(report.accuracy)) {
+    const b = before?.accuracy[name];
+    console.log(
+      `${name.padEnd(12)} ${pct(a.accuracy)}${delta(a.accuracy, b?.accuracy).padEnd(10)} ${String(a.right).padStart(5)} / ${a.total}`,
+    );
+  }
+}
+
+const KIND_TITLE: Record<Finding['kind'], string> = {
+  miss: 'MISSED (labelled, not found)',
+  false_positive: 'FALSE POSITIVE',
+  wrong: 'WRONG',
+  unlabelled: 'UNLABELLED, CHECK (found, not in the labels; counted against precision until verified)',
+  inferred: 'INFERRED (implied by another technology; not scored)',
+  read: 'READ (no label says whether this is right)',
+};
+
+function printFindings(findings: Finding[]) {
+  const groups = new Map<string, Finding[]>();
+  for (const f of findings) {
+    const key = `${f.analyzer} — ${KIND_TITLE[f.kind]}`;
+    groups.set(key, [...(groups.get(key) ?? []), f]);
+  }
+  for (const [title, list] of groups) {
+    console.log(`\n## ${title}: ${list.length}`);
+    for (const f of list)
+      console.log(`  ${f.page}: ${f.what}\n      ${f.evidence.replace(/\s+/g, ' ').slice(0, 220)}`);
+  }
+}
+
+if (!hasSharedFixtures) {
+  console.warn(`../shared/fixtures not found at ${SHARED_FIXTURES}: only eval/pages is evaluated`);
+}
+const before = args.compare ? (JSON.parse(readFileSync(args.compare, 'utf8')) as EvalReport) : null;
+const report = await evaluate();
+if (!args.quiet) printFindings(report.findings);
+printTables(report, before);
+if (report.unlabelled.length)
+  console.warn(`\nNOT EVALUATED (no truth file labels them): ${report.unlabelled.join(', ')}`);
+
+const results = join(dirname(fileURLToPath(import.meta.url)), 'results');
+mkdirSync(results, { recursive: true });
+const json = `${JSON.stringify({ when: new Date().toISOString(), ...report }, null, 1)}\n`;
+writeFileSync(join(results, 'latest.json'), json);
+if (args.out) writeFileSync(args.out, json);
+console.log(`\nwritten: eval/results/latest.json${args.out ? ` and ${args.out}` : ''}`);
