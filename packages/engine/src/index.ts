@@ -24,9 +24,12 @@ export {
 } from './analyze/enrich';
 export { explainIcp } from './analyze/icp/explain';
 export {
+  DECISION_MAKER_SENIORITIES,
+  decisionMakersFrom,
   type IcpBusiness,
   type IcpCareerFacts,
   type IcpFactsInput,
+  type IcpPeopleFacts,
   type IcpSummaryFacts,
   icpFactsFrom,
 } from './analyze/icp/facts';
@@ -41,17 +44,52 @@ export {
   TIER_CUTOFFS,
   tierFor,
 } from './analyze/icp/score';
-export type { IcpAnalysis, IcpCriteria, IcpFacts, IcpReason, IcpTier } from './analyze/icp/types';
+export type {
+  IcpAnalysis,
+  IcpCriteria,
+  IcpDecisionMaker,
+  IcpFacts,
+  IcpReason,
+  IcpTier,
+} from './analyze/icp/types';
+export {
+  analyzePeople,
+  type ClassifiedEmail,
+  type CompanyFact,
+  type CompanyFacts,
+  type CompanyRegister,
+  createMxChecker,
+  type EmailKind,
+  type EmailPattern,
+  type MxCheck,
+  type MxChecker,
+  type MxCheckerOptions,
+  type MxStatus,
+  type PeopleAnalysis,
+  type PeopleOptions,
+  type Person,
+  type PersonSource,
+  type Seniority,
+  type SuggestedEmail,
+  seniorityOf,
+  type VatId,
+} from './analyze/people';
+export {
+  FINGERPRINT_MANIFEST,
+  readFingerprintData,
+  readWappalyzerData,
+} from './analyze/software/data';
 export { detectSoftware, detectSoftwareFromHtml, warmUpSoftwareDetection } from './analyze/software/detect';
 export {
   compileFingerprints,
   type Fingerprints,
   getFingerprints,
-  readWappalyzerData,
 } from './analyze/software/fingerprints';
+export { groupOf } from './analyze/software/groups';
 export type {
   Detection,
   DetectionCategory,
+  DetectionGroup,
   Evidence,
   EvidenceType,
   FingerprintData,

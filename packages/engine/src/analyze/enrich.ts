@@ -10,6 +10,7 @@ import { explainIcp } from './icp/explain';
 import { type IcpBusiness, icpFactsFrom } from './icp/facts';
 import { scoreIcp } from './icp/score';
 import type { IcpAnalysis, IcpCriteria } from './icp/types';
+import { analyzePeople, type MxChecker, type PeopleAnalysis } from './people';
 import { detectSoftware } from './software/detect';
 import type { Detection } from './software/types';
 import { type AiSummary, summarizeSite } from './summary';
@@ -18,6 +19,7 @@ export const ANALYZER_TYPES = [
   'software_detection',
   'career_analysis',
   'ai_summary',
+  'people',
   'icp_analysis',
 ] as const;
 export type AnalyzerType = (typeof ANALYZER_TYPES)[number];
@@ -32,6 +34,7 @@ export interface SiteEnrichment {
   software_detection?: { technologies: Detection[] };
   career_analysis?: CareerAnalysis;
   ai_summary?: AiSummary;
+  people?: PeopleAnalysis;
   icp_analysis?: IcpAnalysis;
   /** The pages every analyzer read, home first, with when each was fetched. */
   pages: EnrichedPage[];
@@ -49,6 +52,7 @@ export interface PreviousResults {
   software_detection?: { technologies: Detection[] } | null;
   career_analysis?: CareerAnalysis | null;
   ai_summary?: AiSummary | null;
+  people?: PeopleAnalysis | null;
 }
 
 export interface EnrichContext {
@@ -58,6 +62,10 @@ export interface EnrichContext {
   /** For the careers analyzer's ATS API calls (share the crawl's fetcher: same politeness, same SSRF guard). */
   fetcher?: Fetcher;
   languageModel?: LanguageModel | null;
+  /** MX lookups for the people analyzer's email domains (a resolver the deployment configures); none without. */
+  mx?: MxChecker | null;
+  /** Addresses that must not make a decision-maker reachable in ICP scoring (the account's suppression list). */
+  isSuppressed?: (email: string) => boolean;
   previous?: PreviousResults | null;
   signal?: AbortSignal;
 }
@@ -65,7 +73,7 @@ export interface EnrichContext {
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * Runs `types` over the crawl's pages: software detection, then careers and summary together, then ICP scoring
+ * Runs `types` over the crawl's pages: software detection, then careers, summary and people together, then ICP scoring
  * on what they found (plus `ctx.previous` for types not run now) and, with a model, its notes. Never throws for
  * an analyzer's failure (recorded in `analyzer_errors`); throws only when `ctx.signal` aborts.
  */
@@ -148,6 +156,24 @@ export async function enrichSite(
       );
     }
   }
+  if (wanted.has('people')) {
+    if (noPages) result.analyzer_errors.people = noPages;
+    else {
+      const options = {
+        ...signalOption,
+        mx: ctx.mx ?? null,
+        country: ctx.business.country ?? null,
+      };
+      running.push(
+        analyzePeople(pages, options).then(
+          (value) => {
+            result.people = value;
+          },
+          (error: unknown) => fail('people', error),
+        ),
+      );
+    }
+  }
   await Promise.all(running);
   ctx.signal?.throwIfAborted();
 
@@ -161,6 +187,8 @@ export async function enrichSite(
           software: result.software_detection ?? ctx.previous?.software_detection ?? null,
           careers: result.career_analysis ?? ctx.previous?.career_analysis ?? null,
           summary: result.ai_summary ?? ctx.previous?.ai_summary ?? null,
+          people: result.people ?? ctx.previous?.people ?? null,
+          ...(ctx.isSuppressed ? { isSuppressed: ctx.isSuppressed } : {}),
         });
         const analysis = scoreIcp(facts, ctx.icp);
         result.icp_analysis = analysis;

@@ -8,7 +8,7 @@ or on saved .html files (each analysed as one page) and prints what they found.
 
 Options:
   --types <list>     comma-separated analyzers (default: all that apply)
-                     software_detection, career_analysis, ai_summary, icp_analysis
+                     software_detection, career_analysis, ai_summary, people, icp_analysis
   --icp <file>       the ICP to score against, as JSON (the venture's icp: industries, locations, keywords,
                      exclude_keywords, employee_min, employee_max, software_signals, hiring_signal);
                      needed for icp_analysis

@@ -67,7 +67,7 @@ describe('argo CLI arguments', { timeout: 90_000 }, () => {
     const run = await argo(['analyze', 'https://example.com', '--types', 'software,icp']);
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(
-      'argo: unknown type "software" in --types: use software_detection, career_analysis, ai_summary, icp_analysis\n' +
+      'argo: unknown type "software" in --types: use software_detection, career_analysis, ai_summary, people, icp_analysis\n' +
         'Run "argo --help" for usage.\n',
     );
     expect(run.stdout).toBe('');

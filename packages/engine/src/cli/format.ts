@@ -71,6 +71,29 @@ export function formatEnrichment(input: string, result: SiteEnrichment): string 
     }
   }
 
+  const people = result.people;
+  if (people) {
+    line();
+    line(`People (${people.people.length})`);
+    for (const p of people.people) {
+      const reach = [p.email, p.phone, p.linkedin_url].filter(Boolean).join(' · ');
+      line(`  ${p.name} — ${p.role} [${p.seniority}]${reach ? `  ${reach}` : ''}  (${p.source_url})`);
+    }
+    const c = people.company;
+    const facts = [
+      c.legal_name && `legal name: ${c.legal_name.value}`,
+      c.register &&
+        `register: ${[c.register.value.court, c.register.value.number].filter(Boolean).join(' ')}`,
+      c.vat_id && `VAT: ${c.vat_id.value.id}${c.vat_id.value.checksum_valid ? '' : ' (check digits wrong)'}`,
+      c.founded && `founded: ${c.founded.value}`,
+      c.employees && `employees: ${c.employees.value}`,
+    ].filter(Boolean);
+    if (facts.length) line(`  ${facts.join(' · ')}`);
+    for (const e of people.emails) line(`  email ${e.email} (${e.kind}${e.person ? `, ${e.person}` : ''})`);
+    for (const e of people.suggested_emails)
+      line(`  guessed ${e.email} for ${e.person} (pattern ${e.pattern}, unverified)`);
+  }
+
   const icp = result.icp_analysis;
   if (icp) {
     line();

@@ -91,7 +91,7 @@ async function analyse(
 ): Promise<SiteEnrichment> {
   const wantsIcp = types.includes('icp_analysis');
   const first = wantsIcp
-    ? (['software_detection', 'career_analysis', 'ai_summary'] as const)
+    ? (['software_detection', 'career_analysis', 'ai_summary', 'people'] as const)
     : types.filter((t) => t !== 'icp_analysis');
   const base = { fetcher: ctx.fetcher, languageModel: ctx.languageModel };
   const business = businessFrom(crawl, null, ctx.options);
@@ -108,7 +108,7 @@ async function analyse(
       result.analyzer_errors.icp_analysis = scored.analyzer_errors.icp_analysis;
   }
   // Print only what was asked for.
-  for (const type of ['software_detection', 'career_analysis', 'ai_summary'] as const) {
+  for (const type of ['software_detection', 'career_analysis', 'ai_summary', 'people'] as const) {
     if (!types.includes(type)) {
       delete result[type];
       delete result.analyzer_errors[type];

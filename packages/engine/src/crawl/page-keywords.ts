@@ -2,7 +2,7 @@ import type { PageRole } from './types';
 
 /**
  * Words that name the pages worth crawling, in URL paths and link texts, folded (lower case, accents removed,
- * ß → ss). English, German, French and Spanish, plus a few Italian and Dutch words that cost nothing.
+ * ß → ss). English, German, French and Spanish, plus a few Italian, Dutch and Norwegian words that cost nothing.
  * A phrase is a sequence of folded words: "über uns" folds to "uber uns"; the URL spelling "ueber-uns" is listed
  * separately.
  */
@@ -99,6 +99,22 @@ export const ROLE_KEYWORDS: Record<Exclude<PageRole, 'home' | 'other'>, string[]
     'unete',
     'lavora con noi',
     'vacatures',
+    'vacature',
+    'werken bij',
+    'werkenbij',
+    'join our team',
+    'join the team',
+    'open positions',
+    'we re hiring',
+    'stellenmarkt',
+    'jobangebote',
+    'nous recrutons',
+    'bolsa de trabajo',
+    'vacantes',
+    'jobb',
+    'jobb hos oss',
+    'ledige stillinger',
+    'stillinger',
   ],
   pricing: [
     'pricing',

@@ -1,5 +1,6 @@
 import type { CheerioAPI } from 'cheerio';
 import { getDomain } from 'tldts';
+import { trimEndChars } from '../normalize/trim';
 import { fold, ROLE_KEYWORDS, ROLE_PRIORITY } from './page-keywords';
 import type { PageRole } from './types';
 
@@ -61,9 +62,11 @@ const siteOf = (hostname: string) => getDomain(hostname) ?? hostname.replace(/^w
 
 /** Same page for our purposes: no scheme, no www, no trailing slash or index file, no tracking parameters. */
 export function canonicalPageKey(url: URL): string {
-  const path = decodeSafe(url.pathname)
-    .replace(/\/(?:index|default|home)\.(?:html?|php|aspx?|jsp)$/i, '/')
-    .replace(/\/+$/, '');
+  // Trailing slashes trimmed in linear time (a `/\/+$/` backtracks on a long run of slashes in a crawled link).
+  const path = trimEndChars(
+    decodeSafe(url.pathname).replace(/\/(?:index|default|home)\.(?:html?|php|aspx?|jsp)$/i, '/'),
+    '/',
+  );
   const params = [...url.searchParams]
     .filter(([k]) => !/^(?:utm_|fbclid$|gclid$|mc_|_ga$|ref$|lang$)/i.test(k))
     .map(([k, v]) => `${k}=${v}`)

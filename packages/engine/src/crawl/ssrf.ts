@@ -1,7 +1,9 @@
 /**
  * SSRF guard: which IP addresses the crawler may connect to. Business websites are public; anything pointing
  * inside (loopback, private, link-local/metadata, CGNAT, multicast, reserved, and the IPv6 equivalents, including
- * IPv4 addresses embedded in IPv6) is refused unless the allow-list names it.
+ * IPv4 addresses embedded in IPv6) is refused unless the allow-list names it. The lists follow IANA's IPv4 and IPv6
+ * Special-Purpose Address Registries: every block that is not globally reachable is refused (ssrf.test.ts walks
+ * both registries), and so are a few deprecated or anycast-only blocks no website lives in.
  */
 
 /** An IPv4 address as a 32-bit unsigned number, or null when the text is not a dotted quad. */
@@ -65,6 +67,7 @@ const FORBIDDEN_V4: Array<[number, number, string]> = [
   [v4(172, 16, 0, 0), 12, 'private (172.16/12)'],
   [v4(192, 0, 0, 0), 24, 'IETF protocol assignments (192.0.0/24)'],
   [v4(192, 0, 2, 0), 24, 'documentation (192.0.2/24)'],
+  [v4(192, 88, 99, 0), 24, 'deprecated 6to4 relay anycast (192.88.99/24)'],
   [v4(192, 168, 0, 0), 16, 'private (192.168/16)'],
   [v4(198, 18, 0, 0), 15, 'benchmarking (198.18/15)'],
   [v4(198, 51, 100, 0), 24, 'documentation (198.51.100/24)'],
@@ -81,12 +84,13 @@ function forbiddenV4Reason(ip: number): string | null {
   return null;
 }
 
-/** The IPv4 address an IPv6 address carries (mapped, compatible, NAT64, 6to4), or null. */
+/** The IPv4 address an IPv6 address carries (mapped, translated, compatible, NAT64, 6to4), or null. */
 export function embeddedIPv4(groups: number[]): number | null {
   const [g0 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0, g5 = 0, g6 = 0, g7 = 0] = groups;
   const low = g6 * 65536 + g7;
   const upperZero = g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0;
   if (upperZero && g5 === 0xffff) return low; // ::ffff:a.b.c.d (IPv4-mapped)
+  if (g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0xffff && g5 === 0) return low; // ::ffff:0:a.b.c.d (IPv4-translated, SIIT)
   if (upperZero && g5 === 0 && low > 1) return low; // ::a.b.c.d (IPv4-compatible, deprecated)
   if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) return low; // NAT64
   if (g0 === 0x2002) return g1 * 65536 + g2; // 6to4
@@ -99,16 +103,22 @@ function forbiddenV6Reason(groups: number[]): string | null {
     const reason = forbiddenV4Reason(embedded);
     return reason ? `IPv6 carrying IPv4 ${reason}` : null;
   }
-  const [g0 = 0] = groups;
+  const [g0 = 0, g1 = 0, g2 = 0, g3 = 0] = groups;
   if (groups.every((g) => g === 0)) return 'unspecified (::)';
   if (groups.slice(0, 7).every((g) => g === 0) && groups[7] === 1) return 'loopback (::1)';
   if ((g0 & 0xfe00) === 0xfc00) return 'unique local (fc00::/7)';
   if ((g0 & 0xffc0) === 0xfe80) return 'link-local (fe80::/10)';
   if ((g0 & 0xffc0) === 0xfec0) return 'site-local (fec0::/10)';
   if ((g0 & 0xff00) === 0xff00) return 'multicast (ff00::/8)';
-  if (g0 === 0x2001 && groups[1] === 0x0db8) return 'documentation (2001:db8::/32)';
-  if (g0 === 0x2001 && groups[1] === 0) return 'Teredo (2001::/32)';
-  if (g0 === 0x0100 && groups.slice(1, 4).every((g) => g === 0)) return 'discard (100::/64)';
+  if (g0 === 0x2001 && g1 === 0x0db8) return 'documentation (2001:db8::/32)';
+  if (g0 === 0x3fff && g1 < 0x1000) return 'documentation (3fff::/20)';
+  if (g0 === 0x2001 && g1 === 0) return 'Teredo (2001::/32)';
+  // Benchmarking (2001:2::/48), ORCHID, AMT, AS112 and anycast: nothing a business website is served from.
+  if (g0 === 0x2001 && g1 < 0x0200) return 'IETF protocol assignments (2001::/23)';
+  if (g0 === 0x0064 && g1 === 0xff9b && g2 === 1) return 'local-use NAT64 (64:ff9b:1::/48)';
+  if (g0 === 0x0100 && g1 === 0 && g2 === 0 && g3 === 0) return 'discard (100::/64)';
+  if (g0 === 0x0100 && g1 === 0 && g2 === 0 && g3 === 1) return 'dummy prefix (100:0:0:1::/64)';
+  if (g0 === 0x5f00) return 'segment routing SIDs (5f00::/16)';
   return null;
 }
 

@@ -17,6 +17,7 @@ import {
 } from './ats';
 import { ATS_APIS, readAtsApi } from './ats-api';
 import { readJobPostings } from './job-postings';
+import { cleanJobTitle } from './job-title';
 import { readPageRoles } from './page-roles';
 import type { CareerAnalysis, JobRole } from './types';
 
@@ -97,8 +98,23 @@ function careersLink(pages: ParsedPage[]): string | null {
   return best?.url ?? null;
 }
 
+/** Where a page's <meta http-equiv="refresh"> sends the browser, when that is this site or an ATS. */
+function refreshTarget(page: ParsedPage): string | null {
+  const refresh = page.$('meta[http-equiv="refresh" i]').attr('content') ?? '';
+  const target = /url\s*=\s*['"]?([^'"\s]+)/i.exec(refresh)?.[1];
+  if (!target) return null;
+  try {
+    const url = new URL(target, page.url);
+    const sameSite = getDomain(url.hostname) === getDomain(new URL(page.url).hostname);
+    return url.href !== page.url && (sameSite || parseAtsUrl(url.href, page.url)) ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Every source's titles come back clean ("Vertriebsmitarbeiter (m/w/d)" → "Vertriebsmitarbeiter"). */
 const publicRole = ({ title, department, location, url }: JobRole): JobRole => ({
-  title,
+  title: cleanJobTitle(title) || title,
   department,
   location,
   url,
@@ -115,18 +131,28 @@ export async function analyzeCareers(
 ): Promise<CareerAnalysis> {
   const { fetcher, signal } = options;
   signal?.throwIfAborted();
+  const fetchCareersPage = async (url: string) => {
+    const result = await fetcher?.fetchPage(url, signal ? { signal } : {});
+    signal?.throwIfAborted();
+    return result && !result.error && result.html !== undefined
+      ? pageFromFetch({ ...result, html: result.html }, 'careers')
+      : null;
+  };
   let careersPages = findCareersPages(pages);
   if (careersPages.length === 0 && fetcher && pages.length > 0) {
     const url = careersLink(pages);
-    if (url) {
-      const result = await fetcher.fetchPage(url, signal ? { signal } : {});
-      signal?.throwIfAborted();
-      if (!result.error && result.html !== undefined) {
-        const page = pageFromFetch({ ...result, html: result.html }, 'careers');
-        careersPages = [page];
-        pages = [...pages, page];
-      }
+    const page = url ? await fetchCareersPage(url) : null;
+    if (page) {
+      careersPages = [page];
+      pages = [...pages, page];
     }
+  }
+  // A careers page that only forwards (<meta http-equiv="refresh">) to the real one: read that one.
+  const forward = careersPages[0] && fetcher ? refreshTarget(careersPages[0]) : null;
+  const forwarded = forward && !pages.some((p) => p.url === forward) ? await fetchCareersPage(forward) : null;
+  if (forwarded) {
+    careersPages = [forwarded, ...careersPages];
+    pages = [...pages, forwarded];
   }
   const listing = careersPages[0] ?? null;
   const groups = groupAtsReferences(findAtsReferences(pages), new Set(careersPages.map((p) => p.url)));
@@ -176,7 +202,7 @@ export async function analyzeCareers(
   let postingSource: string | null = null;
   for (const page of postingPages) {
     const { roles } = readJobPostings(page);
-    for (const role of roles) {
+    for (const role of roles.map((r) => ({ ...r, title: cleanJobTitle(r.title) }))) {
       if (!postings.some((r) => r.title === role.title && r.location === role.location)) postings.push(role);
     }
     if (roles.length && !postingSource) postingSource = page.url;
@@ -211,5 +237,12 @@ export async function analyzeCareers(
   if (groups.some((g) => g.scope === 'board')) {
     return answer({ hiring: null, roles: [], source_url: null, method: 'none' });
   }
+  // "We are currently looking for plumbers and heating engineers": hiring, though no role is listed.
+  if (first.seeking) return answer({ hiring: true, roles: [], source_url: listing.url, method: 'page' });
+  // A stub ("Redirecting…", "Continue to our careers site") says nothing about hiring.
+  if (first.blank) return answer({ hiring: null, roles: [], source_url: null, method: 'none' });
+  // Not named a careers page by the crawl or an ATS, only by its path or title ("/leistungen/ausbildung" of a
+  // driving school): its silence says nothing about hiring.
+  if (careersScore(listing) < 3) return answer({ hiring: null, roles: [], source_url: null, method: 'none' });
   return answer({ hiring: false, roles: [], source_url: listing.url, method: 'page' });
 }

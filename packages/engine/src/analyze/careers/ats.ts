@@ -91,7 +91,7 @@ const ATS_URL = new RegExp(
   'gi',
 );
 
-/** Markup an embedded widget leaves even when its URL is built by script. */
+/** Markup an embedded widget leaves even when its URL is built by script (group 1, if any: the account). */
 const FINGERPRINTS: Array<{ key: AtsKey; pattern: RegExp }> = [
   { key: 'greenhouse', pattern: /\bid=["']?grnhse_app\b|\bGrnhse\.Settings\b/ },
   { key: 'lever', pattern: /\bid=["']?lever-jobs-container\b|\bleverJobsOptions\b/ },
@@ -99,6 +99,16 @@ const FINGERPRINTS: Array<{ key: AtsKey; pattern: RegExp }> = [
   { key: 'ashby', pattern: /\bid=["']?ashby_embed\b/ },
   { key: 'personio', pattern: /\bpersonio-(?:jobs|widget)\b/i },
   { key: 'bamboohr', pattern: /\bid=["']?BambooHR\b/ },
+  // SmartRecruiters' job widget names the company in its settings: widget({"company_code":"Acme", …}).
+  {
+    key: 'smartrecruiters',
+    pattern: /smart_widget\.js[\s\S]{0,3000}?"company_code"\s*:\s*"([A-Za-z0-9][\w.-]*)"/,
+  },
+  // Recruitee's careers widget loads from its CloudFront host, not recruitee.com.
+  {
+    key: 'recruitee',
+    pattern: /\bnew RTWidget\s*\(|\bid=["']?recruitee-careers\b|d10zminp1cyta8\.cloudfront\.net/,
+  },
 ];
 
 const NOT_ACCOUNTS = new Set([
@@ -233,6 +243,8 @@ export function parseAtsUrl(raw: string, pageUrl: string): AtsReference | null {
   }
   if (/(?:^|\.)join\.com$/.test(host)) {
     if (parts[0] !== 'companies' && parts[0] !== 'api') return null; // join.com is also a plain word in URLs
+    // The widget (/api/widget/bundle/<settings>) names no account; it stands for the whole board.
+    if (parts[0] === 'api' && parts[1] === 'widget') return ref('join', null, null, url, pageUrl, 'board');
     return ref('join', account(parts[1]), parts[2] ?? null, url, pageUrl);
   }
   const simple: Array<[RegExp, AtsKey]> = [
@@ -278,8 +290,16 @@ export function findAtsReferences(pages: ParsedPage[]): AtsReference[] {
       if (seen) found.push(seen);
     }
     for (const { key, pattern } of FINGERPRINTS) {
-      if (pattern.test(page.html))
-        found.push({ key, account: null, jobId: null, scope: 'board', url: null, pageUrl: page.url });
+      const match = pattern.exec(page.html);
+      if (match)
+        found.push({
+          key,
+          account: account(match[1]),
+          jobId: null,
+          scope: 'board',
+          url: null,
+          pageUrl: page.url,
+        });
     }
   }
   return found;

@@ -343,7 +343,7 @@ describe('career_analysis: ATS public APIs', () => {
       'https://acme.jobs.personio.de/xml',
       [
         {
-          title: 'Vertriebsmitarbeiter (m/w/d)',
+          title: 'Vertriebsmitarbeiter',
           department: 'Vertrieb',
           location: 'München, Berlin',
           url: 'https://acme.jobs.personio.de/job/1234567',
@@ -392,6 +392,21 @@ describe('career_analysis: ATS public APIs', () => {
     [
       'SmartRecruiters (board link)',
       '<a href="https://careers.smartrecruiters.com/Acme">Jobs</a>',
+      'https://api.smartrecruiters.com/v1/companies/Acme/postings',
+      [
+        {
+          title: 'Warehouse Operator',
+          department: 'Logistics',
+          location: 'Lyon, Auvergne-Rhône-Alpes, fr',
+          url: 'https://jobs.smartrecruiters.com/Acme/743999912345678',
+        },
+      ],
+    ],
+    [
+      'SmartRecruiters (job widget: the company code in its settings)',
+      '<script src="https://static.smartrecruiters.com/job-widget/1.6.1/script/smart_widget.js"></script>' +
+        '<script class="job_widget">widget({"company_code":"Acme","bg_color_widget":"#ffffff","dep_field":"",' +
+        '"api_url":"https://www.smartrecruiters.com"});</script>',
       'https://api.smartrecruiters.com/v1/companies/Acme/postings',
       [
         {
@@ -467,7 +482,7 @@ describe('career_analysis: ATS public APIs', () => {
       hiring: true,
       ats: 'Lever',
       method: 'page',
-      roles: [{ title: 'Cook (m/w/d)' }],
+      roles: [{ title: 'Cook' }],
     });
     asked.length = 0;
     expect((await analyzeCareers([site(markup)])).method).toBe('page');
@@ -529,7 +544,7 @@ describe('career_analysis: JobPosting, pages, no careers page', () => {
       ats: null,
       roles: [
         {
-          title: 'Zahnmedizinische Fachangestellte (m/w/d)',
+          title: 'Zahnmedizinische Fachangestellte',
           department: null,
           location: 'Köln, DE',
           url: 'https://www.acme.example/karriere/zfa',
@@ -556,7 +571,7 @@ describe('career_analysis: JobPosting, pages, no careers page', () => {
     expect(analysis.method).toBe('json_ld');
     expect(analysis.roles).toEqual([
       {
-        title: 'Elektriker (m/w/d)',
+        title: 'Elektriker',
         department: null,
         location: 'Graz',
         url: 'https://www.acme.example/careers',
@@ -580,7 +595,7 @@ describe('career_analysis: JobPosting, pages, no careers page', () => {
     });
     expect(analysis.roles).toEqual([
       {
-        title: 'Monteur Heizung/Sanitär (m/w/d)',
+        title: 'Monteur Heizung/Sanitär',
         department: 'Service',
         location: 'Linz',
         url: 'https://www.acme.example/karriere/monteur',

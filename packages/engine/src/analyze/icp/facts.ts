@@ -1,5 +1,5 @@
 import type { Detection } from '../software/types';
-import type { IcpFacts } from './types';
+import type { IcpDecisionMaker, IcpFacts } from './types';
 
 export interface IcpBusiness {
   name: string;
@@ -26,18 +26,76 @@ export interface IcpSummaryFacts {
   source_urls: string[];
 }
 
+/** The parts of a PeopleAnalysis (analyze/people) scoring reads; any PeopleAnalysis fits. */
+export interface IcpPeopleFacts {
+  people: {
+    name: string;
+    role: string;
+    seniority: string;
+    email: string | null;
+    phone: string | null;
+    source_url: string;
+  }[];
+  /** Classified addresses: `person` names whose address it is (its local part spells their name, or the page says). */
+  emails?: { email: string; kind: string; person: string | null }[];
+  /** MX checks per domain: an address at a domain with status `none` cannot receive mail. */
+  mx?: { domain: string; status: string }[];
+}
+
+/** Seniorities that decide on a purchase at a small business. */
+export const DECISION_MAKER_SENIORITIES: readonly string[] = ['owner_founder', 'executive'];
+
 export interface IcpFactsInput {
   business: IcpBusiness;
   software?: { technologies: Detection[] } | null;
   careers?: IcpCareerFacts | null;
   summary?: IcpSummaryFacts | null;
+  people?: IcpPeopleFacts | null;
+  /** Addresses that must not be used (the account's suppression list): they never make anyone reachable. */
+  isSuppressed?: (email: string) => boolean;
+}
+
+/**
+ * The named decision-makers with the channel Argo has for each: their own address (tied on the page, or a
+ * classified address that is theirs) unless its domain has no mail servers or it is suppressed, and their phone.
+ * Reachable ones first, then in the analyzer's order (owner/founder before executive).
+ */
+export function decisionMakersFrom(
+  people: IcpPeopleFacts,
+  isSuppressed: (email: string) => boolean = () => false,
+): IcpDecisionMaker[] {
+  const noMail = new Set(
+    (people.mx ?? []).filter((m) => m.status === 'none').map((m) => m.domain.toLowerCase()),
+  );
+  const usable = (email: string | null | undefined): email is string =>
+    !!email && !noMail.has(email.slice(email.lastIndexOf('@') + 1).toLowerCase()) && !isSuppressed(email);
+  const makers = people.people
+    .filter((p) => DECISION_MAKER_SENIORITIES.includes(p.seniority))
+    .map((p): IcpDecisionMaker => {
+      const own = usable(p.email)
+        ? p.email
+        : ((people.emails ?? []).find((e) => e.person === p.name && usable(e.email))?.email ?? null);
+      return { name: p.name, role: p.role, email: own, phone: p.phone ?? null, source_url: p.source_url };
+    });
+  const reachable = (d: IcpDecisionMaker) => (d.email || d.phone ? 0 : 1);
+  return makers
+    .map((d, i) => ({ d, i }))
+    .sort((a, b) => reachable(a.d) - reachable(b.d) || a.i - b.i)
+    .map((x) => x.d);
 }
 
 /**
  * The facts ICP scoring reads, from the stored business and whatever analyzer results exist (any may be
  * missing: scoring then treats the fact as unknown). Each fact keeps the page it came from.
  */
-export function icpFactsFrom({ business, software, careers, summary }: IcpFactsInput): IcpFacts {
+export function icpFactsFrom({
+  business,
+  software,
+  careers,
+  summary,
+  people,
+  isSuppressed,
+}: IcpFactsInput): IcpFacts {
   const evidence: Record<string, string | null> = {};
   const summaryUrl = summary?.source_urls?.[0] ?? null;
   if (summary) {
@@ -74,6 +132,7 @@ export function icpFactsFrom({ business, software, careers, summary }: IcpFactsI
     software: names,
     hiring: careers?.hiring ?? null,
     employee_estimate: summary?.employee_estimate ?? null,
+    decision_makers: people ? decisionMakersFrom(people, isSuppressed) : null,
     evidence_urls: evidence,
   };
 }

@@ -34,6 +34,15 @@ const dentist: IcpFacts = {
   software: ['WordPress', 'Stripe', 'CMS'],
   hiring: true,
   employee_estimate: 12,
+  decision_makers: [
+    {
+      name: 'Eva Müller',
+      role: 'Inhaberin',
+      email: 'eva@dr-mueller.example',
+      phone: null,
+      source_url: 'https://dr-mueller.example/impressum',
+    },
+  ],
   evidence_urls: {
     industry: 'https://dr-mueller.example/',
     summary: 'https://dr-mueller.example/',
@@ -50,6 +59,7 @@ const FULL_ICP = icp({
   employee_min: 5,
   employee_max: 50,
   hiring_signal: true,
+  reachable_decision_maker: true,
 });
 
 describe('matching', () => {
@@ -273,6 +283,7 @@ describe('icpFactsFrom', () => {
       categories: [{ id: 1, name: 'CMS' }],
       version: '6.4',
       confidence: 100,
+      group: 'business',
       website: null,
       icon: '',
       evidence: [{ type: 'meta', match: 'generator: WordPress 6.4', url: 'https://x.example/' }],

@@ -6,7 +6,7 @@ import { containsTerm, industryTerms, type WordText, wordText } from './match';
 import { matchLocation } from './places';
 import type { IcpAnalysis, IcpCriteria, IcpFacts, IcpReason, IcpTier } from './types';
 
-/** Base weights of the criteria (sum 100). Criteria the ICP leaves empty drop out and the rest are rescaled. */
+/** Base weights of the criteria. Criteria the ICP leaves empty drop out and the rest are rescaled to 100. */
 export const ICP_WEIGHTS = {
   industries: 25,
   locations: 20,
@@ -14,6 +14,7 @@ export const ICP_WEIGHTS = {
   software_signals: 15,
   employee_size: 10,
   hiring_signal: 10,
+  reachable_decision_maker: 10,
 } as const;
 export type IcpCriterion = keyof typeof ICP_WEIGHTS;
 
@@ -85,6 +86,7 @@ function activeCriteria(icp: IcpCriteria): IcpCriterion[] {
   if (clean(icp.software_signals ?? []).length) active.push('software_signals');
   if (icp.employee_min != null || icp.employee_max != null) active.push('employee_size');
   if (icp.hiring_signal != null) active.push('hiring_signal');
+  if (icp.reachable_decision_maker === true) active.push('reachable_decision_maker');
   return active;
 }
 
@@ -201,6 +203,22 @@ function judgeHiring(facts: IcpFacts, icp: IcpCriteria): Judgement {
   };
 }
 
+/** Full for a named decision-maker with their own email or phone; half for one named without either. */
+function judgeDecisionMaker(facts: IcpFacts): Judgement {
+  const makers = facts.decision_makers;
+  if (makers == null)
+    return { fraction: 0, evidence: 'people not analysed yet; wanted a reachable decision-maker' };
+  const best = makers[0];
+  if (!best) return { fraction: 0, evidence: 'no owner, founder or managing director named on the site' };
+  const who = `${best.name} (${best.role})`;
+  const channel = [best.email, best.phone].filter(Boolean).join(', ');
+  if (channel) return { fraction: 1, evidence: `${who}: ${channel}${at(best.source_url)}` };
+  return {
+    fraction: 0.5,
+    evidence: `${who} named${at(best.source_url)}, but no email or phone of theirs found`,
+  };
+}
+
 const JUDGES: Record<IcpCriterion, (facts: IcpFacts, icp: IcpCriteria) => Judgement> = {
   industries: judgeIndustries,
   locations: judgeLocations,
@@ -208,6 +226,7 @@ const JUDGES: Record<IcpCriterion, (facts: IcpFacts, icp: IcpCriteria) => Judgem
   software_signals: judgeSoftware,
   employee_size: judgeSize,
   hiring_signal: judgeHiring,
+  reachable_decision_maker: judgeDecisionMaker,
 };
 
 /**

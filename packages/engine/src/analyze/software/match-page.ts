@@ -1,8 +1,10 @@
 import type { ParsedPage } from '../../crawl/page';
 import type { Fingerprints } from './fingerprints';
+import { matchJsRules } from './js-rules';
 import { matchDomRule } from './match-dom';
 import { type PageFacts, pageFacts, type ScriptUrl } from './page-facts';
 import { type CompiledPattern, foundAll, resolveVersion, runPattern } from './pattern';
+import { isAboutOwnSite } from './site-hosting';
 import { candidates } from './triggers';
 import type { Evidence } from './types';
 
@@ -32,6 +34,8 @@ export function matchPage(page: ParsedPage, fp: Fingerprints): PatternHit[] {
   const facts = pageFacts(page);
   const hits: PatternHit[] = [];
   const add: Add = (pattern, match, shown, type = pattern.type) => {
+    // A third party's URL on a cloud or CDN says nothing about where the site itself is hosted.
+    if (fp.technologies[pattern.tech]?.isSiteHosting && !isAboutOwnSite(type, shown, facts.url)) return;
     hits.push({
       pattern,
       version: resolveVersion(pattern.version, match),
@@ -61,6 +65,7 @@ export function matchPage(page: ParsedPage, fp: Fingerprints): PatternHit[] {
   for (const rule of candidates(fp.domTriggers, source.ids)) {
     matchDomRule(rule, facts, source.marks, page.$, add);
   }
+  for (const { rule, shown } of matchJsRules(fp.js, facts)) add(rule.pattern, [''], shown);
   return hits;
 }
 

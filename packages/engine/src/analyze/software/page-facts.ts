@@ -42,6 +42,11 @@ export interface PageFacts {
   injectedScripts: ScriptUrl[];
   injectedScriptsText: string;
   inlineScripts: string;
+  /**
+   * The inline scripts that are JavaScript (no type, a JavaScript or module type), without JSON, JSON-LD and
+   * templates: what defines globals (js-rules.ts).
+   */
+  inlineCode: string;
   styles: string;
   meta: Map<string, string[]>;
   headers: Record<string, string>;
@@ -79,8 +84,16 @@ export function textOf(node: DomNode): string {
 }
 
 const CONDITIONAL_SCRIPT = /<script\b[^>]*\bsrc\s*=\s*["']?([^"'\s>]+)/gi;
-/** A quoted string ending in .js (query or fragment allowed): '//www.google-analytics.com/analytics.js'. */
-const QUOTED_JS_URL = /(["'])([^"'\s<>()]{0,300}\.js(?:[?#][^"'\s<>]{0,200})?)\1/g;
+/**
+ * A quoted script URL in an inline script: ending in `.js` ('//www.google-analytics.com/analytics.js') or in a
+ * `/js` endpoint ('//maps.googleapis.com/maps/api/js?key=', '/gtag/js?id='), query or fragment allowed. The
+ * closing quote may differ from the opening one: document.write snippets nest them
+ * ("…google-analytics.com/ga.js' type='text/javascript'%3E").
+ */
+const QUOTED_JS_URL = /["']([^"'\s<>()]{0,300}[./]js(?:[?#][^"'\s<>]{0,200})?)["']/g;
+
+/** No type, or a JavaScript one (Cloudflare Rocket Loader rewrites it to "<hash>-text/javascript"). */
+const isCode = (type: string | undefined) => !type?.trim() || /javascript|ecmascript|module|jsx/i.test(type);
 
 const isSpace = (c: number) => c === 32 || (c >= 9 && c <= 13);
 
@@ -137,6 +150,7 @@ function extractFacts(page: ParsedPage): PageFacts {
   const byClass = new Map<string, DomElement[]>();
   const srcs = new Map<string, ScriptUrl>();
   const scripts: string[] = [];
+  const code: string[] = [];
   const styles: string[] = [];
   const meta = new Map<string, string[]>();
   let body: DomNode | null = null;
@@ -167,7 +181,11 @@ function extractFacts(page: ParsedPage): PageFacts {
     if (attribs.id) push(dom.byId, attribs.id, node);
     if (name === 'script') {
       if (attribs.src?.trim()) addSrc(attribs.src);
-      else scripts.push(textOf(node));
+      else {
+        const text = textOf(node);
+        scripts.push(text);
+        if (isCode(attribs.type)) code.push(text);
+      }
     } else if (name === 'style') styles.push(textOf(node));
     else if (name === 'meta') {
       const key = (attribs.name ?? attribs.property)?.trim().toLowerCase();
@@ -176,7 +194,7 @@ function extractFacts(page: ParsedPage): PageFacts {
   }
   const scriptSrcs = [...srcs.values()];
   const inlineScripts = scripts.join('\n');
-  const injected = new Set(Array.from(inlineScripts.matchAll(QUOTED_JS_URL), (m) => m[2] ?? ''));
+  const injected = new Set(Array.from(inlineScripts.matchAll(QUOTED_JS_URL), (m) => m[1] ?? ''));
   const injectedScripts = [...injected].map((url) => ({ url }));
   const urlsText = (list: ScriptUrl[]) =>
     list.map((s) => (s.written ? `${s.url}\n${s.written}` : s.url)).join('\n');
@@ -189,6 +207,7 @@ function extractFacts(page: ParsedPage): PageFacts {
     injectedScripts,
     injectedScriptsText: urlsText(injectedScripts),
     inlineScripts,
+    inlineCode: code.join('\n'),
     styles: styles.join('\n'),
     meta,
     headers: page.headers,

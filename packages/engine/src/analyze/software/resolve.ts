@@ -1,4 +1,5 @@
 import type { Fingerprints } from './fingerprints';
+import { groupOf } from './groups';
 import type { PatternHit } from './match-page';
 import type { Detection, Evidence } from './types';
 
@@ -12,6 +13,8 @@ interface Found {
 }
 
 interface Resolved {
+  /** Reported only because another technology implies it. */
+  implied: boolean;
   confidence: number;
   version: string | null;
   evidence: Evidence[];
@@ -53,6 +56,7 @@ export function resolveDetections(hits: PatternHit[], fp: Fingerprints): Detecti
     // A pattern with confidence 0 is a hint only; alone it detects nothing.
     if (confidence > 0) {
       direct.set(tech, {
+        implied: false,
         confidence: Math.min(100, confidence),
         version: bestVersion(entry.versions),
         evidence: entry.evidence,
@@ -101,6 +105,7 @@ export function resolveDetections(hits: PatternHit[], fp: Fingerprints): Detecti
       const index = fp.byName.get(implied.name);
       if (index === undefined || result.has(index)) continue;
       result.set(index, {
+        implied: true,
         confidence: Math.min(source.confidence, implied.confidence),
         version: implied.version && !implied.version.includes('\\') ? implied.version : null,
         evidence: [{ type: 'implies', match: info(tech).name, url: source.evidence[0]?.url ?? '' }],
@@ -123,6 +128,7 @@ export function resolveDetections(hits: PatternHit[], fp: Fingerprints): Detecti
         confidence: r.confidence,
         website: t.website,
         icon: t.icon,
+        group: groupOf(t.name, t.categories, r.implied),
         evidence: r.evidence,
       };
     });

@@ -9,6 +9,8 @@ export type EvidenceType =
   | 'dom'
   | 'text'
   | 'css'
+  /** A global the page's scripts define or use (Wappalyzer `js` patterns, approximated: js-rules.ts). */
+  | 'js'
   | 'implies';
 
 export interface Evidence {
@@ -24,6 +26,12 @@ export interface DetectionCategory {
   name: string;
 }
 
+/**
+ * `business`: software the business chose and pays for (shop, booking, CRM, marketing, analytics, chat, CMS …);
+ * `infrastructure`: languages, servers, CDNs, libraries, fonts, Open Graph, RSS … and every inference (groups.ts).
+ */
+export type DetectionGroup = 'business' | 'infrastructure';
+
 export interface Detection {
   name: string;
   slug: string;
@@ -33,6 +41,7 @@ export interface Detection {
   confidence: number;
   website: string | null;
   icon: string;
+  group: DetectionGroup;
   evidence: Evidence[];
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pageFromHtml } from '../../crawl/page';
-import { findAddresses, findOpeningHours } from './contacts';
+import { findAddresses } from './addresses';
+import { findOpeningHours } from './contacts';
 import { decodeCloudflareEmail, findEmails, rot13 } from './emails';
 import { findPhones } from './phones';
 import { findSocials, profileOf } from './socials';
@@ -84,6 +85,35 @@ describe('findEmails', () => {
         <img src="/logo@2x.png"><p>logo@2x.png you@domain.com name@example.com max.mustermann@firma.de</p>
         <p>real@firma.de</p>`),
     ).toEqual(['real@firma.de']);
+  });
+
+  it('takes a social handle after a word for no address, and needs a real top-level domain', () => {
+    expect(emails('<p>Ihr findet uns auf Instagram als <a href="#">@dussmann.official</a></p>')).toEqual([]);
+    expect(emails('<p>icon@2x.webp team@studio.berlin info @ baeckerei-schmidt.de</p>')).toEqual([
+      'team@studio.berlin',
+      'info@baeckerei-schmidt.de',
+    ]);
+  });
+
+  it('decodes a hex-encoded address in an element named like a mail link', () => {
+    const hex = Buffer.from('kundenservice@dussmann.de').toString('hex').toUpperCase();
+    expect(emails(`<a class="dubCustomEmail secret" href="#"><span>${hex}</span>${hex}</a>`)).toEqual([
+      'kundenservice@dussmann.de',
+    ]);
+    expect(emails('<span class="mail-id">6B756E64656E</span>')).toEqual([]);
+  });
+
+  it('skips the decoy part a stylesheet hides, and decoy or machine mailboxes', () => {
+    expect(
+      emails(`<style>.nospam{display:none}@media (max-width:600px){.narrow{display:none}}</style>
+        <p>info@<span class="nospam">spam.</span>giromatch.com</p>
+        <p>kontakt@<span class="narrow">werkstatt-</span>meier.de</p>`),
+    ).toEqual(['info@giromatch.com', 'kontakt@werkstatt-meier.de']);
+    expect(
+      emails(
+        '<p>info@spam.example-shop.de hallo@nospam.laden.de 8f14e45fceea167a5a36dedd4bea2543@sentry.acme.com</p>',
+      ),
+    ).toEqual([]);
   });
 });
 

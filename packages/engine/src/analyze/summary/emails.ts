@@ -1,5 +1,7 @@
+import { parse } from 'tldts';
 import type { ParsedPage } from '../../crawl/page';
 import { normalizeEmail } from '../../normalize/email';
+import { isInArticleBody } from './page-kind';
 import { pageText } from './page-text';
 
 /** An email address found on a page, and how. */
@@ -7,12 +9,15 @@ export interface FoundEmail {
   email: string;
   source_url: string;
   how: 'mailto' | 'text' | 'obfuscated' | 'cloudflare' | 'encoded' | 'structured';
+  /** Found only inside an article's body (a post about others: see collectContacts). */
+  inArticleBody: boolean;
 }
 
-const AT = String.raw`(?:\s*[[({<]\s*(?:at|ät|@|aet|arroba|chez)\s*[\])}>]\s*|\s+(?:at|AT)\s+|\s*@\s*)`;
+// A bare "@" with a space on one side only is a social handle ("Instagram als @dussmann.official"), not an address.
+const AT = String.raw`(?:\s*[[({<]\s*(?:at|ät|@|aet|arroba|chez)\s*[\])}>]\s*|\s+(?:at|AT)\s+|@|\s+@\s+)`;
 const DOT = String.raw`(?:\s*[[({<]\s*(?:dot|punkt|point|punto|punt|\.)\s*[\])}>]\s*|\s+(?:dot|DOT|punkt|PUNKT)\s+|\.)`;
-const LOCAL = String.raw`[a-z0-9][a-z0-9._%+-]*`;
-const LABEL = String.raw`[a-z0-9](?:[a-z0-9-]*[a-z0-9])?`;
+const LOCAL = '[a-z0-9][a-z0-9._%+-]*';
+const LABEL = '[a-z0-9](?:[a-z0-9-]*[a-z0-9])?';
 /** "info [at] example [dot] de", "info(at)example.de", "info AT example DOT com", and plain addresses. */
 const EMAIL_IN_TEXT = new RegExp(String.raw`(${LOCAL})${AT}((?:${LABEL}${DOT})+[a-z]{2,24})\b`, 'giu');
 
@@ -21,6 +26,13 @@ const MAY_HOLD_EMAIL = /@|[[({<]\s*(?:at|ät|aet|arroba|chez)\s*[\])}>]|\s(?:at|
 /** Image names and the like that look like addresses ("logo@2x.png"). */
 const FILE_TLDS =
   /\.(?:png|jpe?g|gif|svg|webp|avif|ico|css|js|mjs|json|xml|pdf|woff2?|ttf|eot|mp4|webm|php|html?)$/i;
+/**
+ * Decoys a page hides from people but not from harvesters ("info@<span hidden>spam.</span>example.com"
+ * where the stylesheet hides the span; "info@nospam.example.com", "removethis"), and machine mailboxes: a hash
+ * for a name is an error tracker's or a mailing tool's, never a person's.
+ */
+const DECOY =
+  /@(?:no-?spam|spam|remove-?this|delete-?this|anti-?spam)[.-]|removethis|nospam|^[0-9a-f]{16,}@|^bounces?[+-]/i;
 /** Placeholders, documentation domains and tracker mailboxes, not the business's address. */
 const PLACEHOLDER =
   /(?:@|\.)(?:example\.(?:com|net|org)|domain\.(?:com|tld)|yourdomain\.[a-z]+|your-domain\.[a-z]+|email\.(?:com|tld)|sentry(?:-next)?\.wixpress\.com|sentry\.io|[a-z0-9-]+\.(?:test|invalid|example|localhost))$|^(?:you|your\.?name|name|user|username|email|max\.mustermann|john\.doe|jane\.doe)@/i;
@@ -28,45 +40,60 @@ const PLACEHOLDER =
 /** Every email address a page shows, de-obfuscated; each once, in order of discovery. */
 export function findEmails(page: ParsedPage): FoundEmail[] {
   const found = new Map<string, FoundEmail>();
-  const add = (raw: string | null | undefined, how: FoundEmail['how']) => {
+  const add = (raw: string | null | undefined, how: FoundEmail['how'], inArticleBody: boolean) => {
     const email = cleanEmail(raw);
-    if (email && !found.has(email)) found.set(email, { email, source_url: page.url, how });
+    if (!email) return;
+    const known = found.get(email);
+    if (!known) found.set(email, { email, source_url: page.url, how, inArticleBody });
+    else if (!inArticleBody) known.inArticleBody = false;
   };
+  const inBody = (el: unknown) => isInArticleBody(page, el as never);
   const $ = page.$;
 
   $('a[href]').each((_, el) => {
     const href = $(el).attr('href') ?? '';
     // Some sites write "mailto:Mailto:info@…" or "mailto:%20info@…".
-    if (/^\s*mailto:/i.test(href)) add(safeDecode(href).replace(/^(\s*mailto:\s*)+/i, ''), 'mailto');
+    if (/^\s*mailto:/i.test(href))
+      add(safeDecode(href).replace(/^(\s*mailto:\s*)+/i, ''), 'mailto', inBody(el));
     const cloudflare = /\/cdn-cgi\/l\/email-protection#([0-9a-f]+)/i.exec(href);
-    if (cloudflare?.[1]) add(decodeCloudflareEmail(cloudflare[1]), 'cloudflare');
+    if (cloudflare?.[1]) add(decodeCloudflareEmail(cloudflare[1]), 'cloudflare', inBody(el));
   });
   $('[data-cfemail]').each((_, el) =>
-    add(decodeCloudflareEmail($(el).attr('data-cfemail') ?? ''), 'cloudflare'),
+    add(decodeCloudflareEmail($(el).attr('data-cfemail') ?? ''), 'cloudflare', inBody(el)),
   );
   // WordPress "Email Encoder" plugins: ROT13 with [at].
   $('[data-enc-email]').each((_, el) =>
-    add(rot13(($(el).attr('data-enc-email') ?? '').replace(/\[at\]/gi, '@')), 'encoded'),
+    add(rot13(($(el).attr('data-enc-email') ?? '').replace(/\[at\]/gi, '@')), 'encoded', inBody(el)),
   );
+  // Hex-encoded addresses that a script decodes ("6B756E64656E…" in an element named like a mail link).
+  $('[class*="mail" i]').each((_, el) => {
+    const hex = $(el).text().trim();
+    const match = /^((?:[0-9a-f]{2}){8,}?)(?:\1)?$/i.exec(hex);
+    if (match?.[1]) add(Buffer.from(match[1], 'hex').toString('utf8'), 'encoded', inBody(el));
+  });
   // Text reversed in the source and turned round by CSS ("ed.elpmaxe@ofni" with direction: rtl).
   $('[style*="rtl" i]').each((_, el) => {
     if (/unicode-bidi\s*:\s*bidi-override/i.test($(el).attr('style') ?? '')) {
-      add([...$(el).text().trim()].reverse().join(''), 'encoded');
+      add([...$(el).text().trim()].reverse().join(''), 'encoded', inBody(el));
     }
   });
 
   // Visible text: entities are already decoded by the parser ("&#105;&#110;&#102;&#111;&#64;…" → "info@…").
-  // Only lines with an "@" or an at-word are searched: the full pattern is slow on long texts.
-  const lines = pageText(page)
-    .blocks.map((b) => b.text)
-    .filter((line) => MAY_HOLD_EMAIL.test(line));
-  for (const match of lines.join('\n').matchAll(EMAIL_IN_TEXT)) {
-    const [whole, local, domain] = match;
-    if (!local || !domain) continue;
-    const plain = /^[^\s[\](){}<>]*@[^\s[\](){}<>]*$/.test(whole);
-    // A bare " at " needs a spelled-out dot too: "look at example.com" is prose, "info at example dot com" is not.
-    if (/\s(?:at|AT)\s/.test(whole) && !/\s(?:dot|DOT|punkt|PUNKT)\s|[[({<]/.test(whole)) continue;
-    add(`${local}@${deobfuscateDomain(domain)}`, plain ? 'text' : 'obfuscated');
+  // Only blocks with an "@" or an at-word are searched: the full pattern is slow on long texts.
+  for (const block of pageText(page).blocks) {
+    if (!MAY_HOLD_EMAIL.test(block.text)) continue;
+    for (const match of block.text.matchAll(EMAIL_IN_TEXT)) {
+      const [whole, local, domain] = match;
+      if (!local || !domain) continue;
+      const plain = /^[^\s[\](){}<>]*@[^\s[\](){}<>]*$/.test(whole);
+      // A bare " at " needs a spelled-out dot too: "look at example.com" is prose, "info at example dot com" is not.
+      if (/\s(?:at|AT)\s/.test(whole) && !/\s(?:dot|DOT|punkt|PUNKT)\s|[[({<]/.test(whole)) continue;
+      add(
+        `${local}@${deobfuscateDomain(domain)}`,
+        plain ? 'text' : 'obfuscated',
+        block.isArticle && !block.isChrome,
+      );
+    }
   }
   return [...found.values()];
 }
@@ -74,7 +101,9 @@ export function findEmails(page: ParsedPage): FoundEmail[] {
 function cleanEmail(raw: string | null | undefined): string | null {
   if (!raw) return null;
   const email = normalizeEmail(raw.trim());
-  if (!email || FILE_TLDS.test(email) || PLACEHOLDER.test(email)) return null;
+  if (!email || FILE_TLDS.test(email) || PLACEHOLDER.test(email) || DECOY.test(email)) return null;
+  // Only a domain under a real top-level domain: "@dussmann.official" or "@2x.webp" is no address.
+  if (parse(email.slice(email.indexOf('@') + 1)).isIcann !== true) return null;
   return email;
 }
 

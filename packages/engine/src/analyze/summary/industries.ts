@@ -1,203 +1,201 @@
+import { INDUSTRIES, type Industry } from '@argo/contract';
 import { foldText } from '../../normalize/text';
+import { INDUSTRY_KEYWORDS } from './industry-keywords';
 
-/**
- * The fixed industry taxonomy of ai_summary (documented in analyze/README.md). A model must answer one of these
- * (enforced by the schema); the built-in analyzer picks one by the keyword rules below. ICP criteria name them.
- */
-// biome-ignore format: a word list reads better compact
-export const INDUSTRIES = [
-  'Accounting & tax',
-  'Legal services',
-  'Consulting & coaching',
-  'Marketing, advertising & design',
-  'Software & IT services',
-  'Telecommunications & internet',
-  'Media & publishing',
-  'Education & training',
-  'Healthcare & medical practices',
-  'Dental',
-  'Pharmacy & medical supplies',
-  'Beauty, wellness & personal care',
-  'Fitness & sports',
-  'Restaurants, cafés & bars',
-  'Hotels & accommodation',
-  'Travel & tourism',
-  'Events & entertainment',
-  'Arts, culture & photography',
-  'Retail',
-  'E-commerce',
-  'Food & beverages',
-  'Construction & trades',
-  'Architecture & engineering',
-  'Real estate',
-  'Energy & solar',
-  'Manufacturing & industry',
-  'Automotive',
-  'Transport & logistics',
-  'Financial services & insurance',
-  'Agriculture, forestry & gardening',
-  'Pets & animal care',
-  'Cleaning & facility services',
-  'Recruiting & HR',
-  'Non-profit & associations',
-  'Public sector',
-  'Other',
-] as const;
-
-export type Industry = (typeof INDUSTRIES)[number];
-
-/**
- * Word beginnings (folded: lower case, no accents, ß → ss) that point to each industry, in English, German,
- * French, Spanish, Italian and Dutch. A keyword matches at the start of a word ("steuerberat" matches
- * "Steuerberatung"); keywords of up to four letters and those starting with "=" only as whole words ("bar" does
- * not match "barrierefrei", "=hunde" not "hundert"); those starting with "~" anywhere in a compound word
- * ("~gutachten" matches "Baumgutachten").
- */
-// biome-ignore format: a word list reads better compact
-export const INDUSTRY_KEYWORDS: Record<Exclude<Industry, 'Other'>, string[]> = {
-  'Accounting & tax': ['accountant', 'accounting', 'bookkeep', 'tax advis', 'tax consult', 'tax return', 'steuerberat', '~steuerberat', 'steuerrecht', 'steuererklar', 'buchhaltung', 'lohnbuchhaltung', 'wirtschaftsprufer', 'jahresabschluss', 'expert-comptable', 'comptabilit', 'fiscalit', 'asesoria fiscal', 'contabilidad', 'commercialista', 'contabilita', 'boekhoud', 'belastingadvies', 'accountantskantoor'],
-  'Legal services': ['lawyer', 'attorney', 'law firm', 'legal advice', 'litigation', 'rechtsanwalt', 'rechtsanwaltin', 'anwalt', '~anwalt', 'kanzlei', 'fachanwalt', 'rechtsberatung', 'notar', 'avocat', "cabinet d'avocats", 'abogado', 'bufete', 'avvocato', 'studio legale', 'advocaat', 'advocatenkantoor', 'juridisch'],
-  'Consulting & coaching': ['consulting', 'consultant', 'advisory', 'coaching', 'coach', 'unternehmensberatung', 'beratung', 'berater', 'conseil', 'consultoria', 'consulenza', 'adviesbureau'],
-  'Marketing, advertising & design': ['marketing', 'advertising', 'seo', 'branding', 'social media', 'web design', 'webdesign', 'graphic design', 'agentur', 'werbeagentur', 'werbung', 'grafikdesign', 'publicite', 'agence', 'publicidad', 'pubblicita', 'reclamebureau'],
-  'Software & IT services': ['software', 'saas', 'api', 'developer', 'cloud', 'hosting', 'it service', 'it-service', 'it support', 'app development', 'web development', 'softwareentwicklung', 'programmier', 'edv', 'it-dienstleist', 'netzwerk', 'datenbank', 'logiciel', 'informatique', 'desarrollo de software', 'informatica', 'platform', 'plattform', 'deploy', 'frontend', 'javascript', 'open source'],
-  'Telecommunications & internet': ['telecom', 'broadband', 'internet provider', 'mobile network', 'glasfaser', 'telekommunikation', 'breitband', 'fibre', 'fibra', 'telecomunicacion'],
-  'Media & publishing': ['news', 'magazine', 'publisher', 'publishing', 'journalis', 'newsletter', 'podcast', 'verlag', 'zeitung', 'zeitschrift', 'redaktion', 'blog', 'editions', 'periodico', 'rivista', 'uitgeverij'],
-  'Education & training': ['training', 'course', 'seminar', 'workshop', 'school', 'tutor', 'lesson', 'teacher', 'academy', 'weiterbildung', 'fortbildung', 'schulung', 'kurs', 'unterricht', 'nachhilfe', 'englischtraining', '~training', 'sprachschule', 'formation', 'cours', 'ecole', 'formacion', 'curso', 'escuela', 'corso', 'formazione', 'scuola', 'opleiding', 'cursus'],
-  'Healthcare & medical practices': ['doctor', 'physician', 'clinic', 'medical', 'physiotherap', 'therapy', 'therapist', 'patient', '=arzt', '=arztin', 'arztpraxis', '~arztpraxis', 'hausarzt', 'klinik', 'physiotherapie', 'heilpraktiker', 'pflege', 'medecin', 'cabinet medical', 'medico', 'clinica', 'fisioterap', 'huisarts', 'fysiotherap'],
-  Dental: ['dentist', 'dental', 'orthodont', 'zahnarzt', 'zahnarztpraxis', 'kieferorthop', 'zahnmedizin', 'dentiste', 'dentista', 'odontolog', 'tandarts'],
-  'Pharmacy & medical supplies': ['pharmacy', 'drugstore', 'apotheke', 'sanitatshaus', 'pharmacie', 'farmacia', 'apotheek'],
-  'Beauty, wellness & personal care': ['hair salon', 'hairdress', 'barber', 'beauty', 'cosmetic', 'nail', 'spa', 'massage', 'wellness', 'friseur', 'kosmetik', 'nagelstudio', 'coiffeur', 'coiffure', 'esthetique', 'peluqueria', 'estetica', 'parrucchiere', 'kapper', 'schoonheid'],
-  'Fitness & sports': ['fitness', 'gym', 'yoga', 'pilates', 'personal trainer', 'sports club', 'fitnessstudio', 'sportverein', 'kampfsport', 'salle de sport', 'gimnasio', 'palestra', 'sportschool', 'angel', 'angler', 'fishing', 'golf', 'tennis'],
-  'Restaurants, cafés & bars': ['restaurant', 'cafe', 'coffee', 'bistro', 'bar', 'pub', 'pizzeria', 'menu', 'dinner', 'lunch', 'cuisine', 'gasthaus', 'gasthof', 'gaststatte', 'wirtshaus', 'speisekarte', 'kuche', 'mittagstisch', 'imbiss', 'brasserie', 'trattoria', 'osteria', 'ristorante', 'taverna', 'eetcafe', 'tisch reservier', 'schlosswirt', 'gastwirt'],
-  'Hotels & accommodation': ['hotel', 'guesthouse', 'bed and breakfast', 'vacation rental', 'holiday apartment', 'hostel', 'pension', 'ferienwohnung', 'unterkunft', 'ubernachtung', 'urlaub auf dem bauernhof', "chambre d'hote", 'gite', 'hostal', 'alojamiento', 'albergo', 'agriturismo', 'vakantiehuis'],
-  'Travel & tourism': ['travel', 'tour', 'tourism', 'trip', 'reise', 'reisebuero', 'reiseburo', 'tourismus', 'ausflug', 'voyage', 'viaje', 'viaggio', 'reisbureau'],
-  'Events & entertainment': ['event', 'tasting', 'concert', 'festival', 'party', 'wedding', 'ticket', 'veranstaltung', 'verkostung', '~verkostung', 'tasting', 'hochzeit', 'feier', 'eintritt', 'evenement', 'spectacle', 'evento', 'fiesta', 'evenementen'],
-  'Arts, culture & photography': ['photograph', 'photo', 'gallery', 'artist', 'museum', 'theatre', 'theater', 'exlibris', 'fotograf', 'fotografie', 'galerie', 'kunst', 'kunstler', 'ausstellung', 'grafik', 'radierung', 'photographe', 'artiste', 'fotografo', 'artista', 'kunstenaar'],
-  Retail: ['shop', 'store', 'boutique', 'retail', 'geschaft', 'laden', 'einzelhandel', 'fachhandel', 'weinhandlung', 'weinkeller', 'buchhandlung', 'magasin', 'tienda', 'negozio', 'winkel'],
-  'E-commerce': ['online shop', 'onlineshop', 'webshop', 'e-commerce', 'ecommerce', 'warenkorb', 'add to cart', 'in den warenkorb', 'versandkostenfrei', 'free shipping', 'checkout', 'panier', 'carrito', 'carrello', 'winkelwagen'],
-  'Food & beverages': ['bakery', 'butcher', 'brewery', 'winery', 'wine', 'whisky', 'whiskey', 'spirits', 'gin', 'rum', 'coffee roast', 'backerei', 'metzgerei', 'brauerei', 'weingut', 'wein', '~wein', 'winzer', 'destillerie', 'brennerei', 'feinkost', 'lebensmittel', 'boulangerie', 'vin', 'panaderia', 'vino', 'panificio', 'bakkerij', 'wijn'],
-  'Construction & trades': ['construction', 'builder', 'contractor', 'roofing', 'plumb', 'electrician', 'carpent', 'painter', 'renovation', 'handwerk', 'bauunternehmen', 'bau', 'dachdecker', 'sanitar', 'heizung', 'elektriker', 'elektro', 'schreiner', 'tischler', 'maler', 'fliesen', 'zimmerei', 'renovierung', 'batiment', 'plombier', 'construccion', 'edilizia', 'aannemer', 'loodgieter'],
-  'Architecture & engineering': ['architect', 'engineering', 'engineer', 'structural', 'surveyor', 'architekt', 'ingenieur', '~ingenieur', 'ingenieurburo', 'tragwerk', 'statik', 'bauingenieur', 'planungsburo', 'vermessung', 'gutachter', '~gutachten', 'hochbau', 'tiefbau', 'bruckenbau', "bureau d'etudes", 'ingenierie', 'arquitect', 'ingegneria', 'architett', 'ingenieursbureau'],
-  'Real estate': ['real estate', 'realtor', 'property management', 'apartments for', 'immobilie', '~immobilien', 'makler', 'hausverwaltung', 'immobilier', 'inmobiliaria', 'immobiliare', 'makelaar', 'vastgoed'],
-  'Energy & solar': ['solar', 'photovoltai', 'pv system', 'battery storage', 'heat pump', 'renewable', 'energy', 'solaranlage', 'photovoltaik', 'batteriespeicher', 'stromspeicher', 'wechselrichter', 'warmepumpe', 'energie', 'stromkosten', 'solaire', 'fotovoltai', 'energia', 'zonnepanel'],
-  'Manufacturing & industry': ['manufactur', 'factory', 'industrial', 'machining', 'cnc', 'production', 'hersteller', 'herstellung', 'fertigung', 'maschinenbau', 'industrie', 'produktion', 'fabrication', 'fabricacion', 'produzione', 'fabrikant'],
-  Automotive: ['car dealer', 'auto repair', 'garage', 'vehicle', 'tyre', 'tire', 'autohaus', 'kfz', 'autowerkstatt', 'werkstatt', 'reifen', 'gebrauchtwagen', 'automobile', 'concessionnaire', 'taller', 'concesionario', 'officina', 'autobedrijf'],
-  'Transport & logistics': ['logistics', 'shipping', 'freight', 'courier', 'moving company', 'removal', 'taxi', 'spedition', 'logistik', 'transport', 'umzug', 'kurier', 'demenagement', 'mudanza', 'trasporti', 'verhuis'],
-  'Financial services & insurance': ['insurance', 'financial advis', 'wealth management', 'mortgage', 'bank', 'loan', 'investment', 'versicherung', 'finanzberatung', 'vermogensberatung', 'baufinanzierung', 'kredit', 'assurance', 'seguros', 'assicurazion', 'verzekering', 'hypotheek'],
-  'Agriculture, forestry & gardening': ['farm', 'agricultur', 'forestry', 'arborist', 'tree care', 'landscap', 'garden', 'nursery', 'landwirtschaft', 'bauernhof', 'forst', 'baumpflege', 'baumgutachten', 'baumkataster', '~baum', 'baume', 'garten', 'galabau', 'gartenbau', 'gartnerei', 'agricult', 'jardin', 'giardin', 'tuinier', 'hovenier'],
-  'Pets & animal care': ['dog', 'puppy', 'pet', 'veterinar', 'cat', 'horse', '=hund', '=hunde', '~hundeschule', 'hundetrainer', 'welpe', 'hundeschule', 'hundetrain', 'tierarzt', 'tierpension', 'katze', 'pferd', 'chien', 'veterinaire', 'perro', 'veterinario', 'cane', 'hond', 'dierenarts'],
-  'Cleaning & facility services': ['cleaning', 'janitorial', 'facility management', 'reinigung', 'gebaudereinigung', 'hausmeister', 'facility', 'nettoyage', 'limpieza', 'pulizia', 'schoonmaak'],
-  'Recruiting & HR': ['recruit', 'staffing', 'headhunt', 'executive search', 'personalvermittlung', 'personalberatung', 'zeitarbeit', 'arbeitnehmeruberlassung', 'recrutement', 'interim', 'seleccion de personal', 'uitzendbureau'],
-  'Non-profit & associations': ['non-profit', 'nonprofit', 'charity', 'foundation', 'association', 'volunteer', 'donate', 'verein', 'e.v.', 'stiftung', 'spende', 'gesellschaft e.v', 'mitglied', 'association', 'fondation', 'fundacion', 'associazione', 'vereniging', 'stichting'],
-  'Public sector': ['municipality', 'city council', 'government', 'public authority', 'gemeinde', 'stadtverwaltung', 'landratsamt', 'behorde', 'rathaus', 'mairie', 'ayuntamiento', 'comune', 'gemeente'],
-};
+// The taxonomy lives in the contract (the results filter and ICP forms offer the same list); re-exported here for
+// the engine's callers.
+export { INDUSTRIES, INDUSTRY_KEYWORDS, type Industry };
 
 /** schema.org business types that settle the industry outright. */
 // biome-ignore format: a word list reads better compact
 export const SCHEMA_TYPE_INDUSTRY: Record<string, Industry> = {
-  AccountingService: 'Accounting & tax',
-  LegalService: 'Legal services',
-  Attorney: 'Legal services',
-  Notary: 'Legal services',
-  Dentist: 'Dental',
-  Physician: 'Healthcare & medical practices',
-  MedicalClinic: 'Healthcare & medical practices',
-  MedicalBusiness: 'Healthcare & medical practices',
-  Hospital: 'Healthcare & medical practices',
-  Pharmacy: 'Pharmacy & medical supplies',
-  Optician: 'Healthcare & medical practices',
-  BeautySalon: 'Beauty, wellness & personal care',
-  HairSalon: 'Beauty, wellness & personal care',
-  NailSalon: 'Beauty, wellness & personal care',
-  DaySpa: 'Beauty, wellness & personal care',
-  HealthClub: 'Fitness & sports',
-  SportsActivityLocation: 'Fitness & sports',
-  Restaurant: 'Restaurants, cafés & bars',
-  CafeOrCoffeeShop: 'Restaurants, cafés & bars',
-  BarOrPub: 'Restaurants, cafés & bars',
-  FastFoodRestaurant: 'Restaurants, cafés & bars',
-  FoodEstablishment: 'Restaurants, cafés & bars',
-  Bakery: 'Food & beverages',
-  Brewery: 'Food & beverages',
-  Winery: 'Food & beverages',
-  Distillery: 'Food & beverages',
-  Hotel: 'Hotels & accommodation',
-  Motel: 'Hotels & accommodation',
-  Hostel: 'Hotels & accommodation',
-  BedAndBreakfast: 'Hotels & accommodation',
-  LodgingBusiness: 'Hotels & accommodation',
-  VacationRental: 'Hotels & accommodation',
-  TravelAgency: 'Travel & tourism',
-  RealEstateAgent: 'Real estate',
-  InsuranceAgency: 'Financial services & insurance',
-  FinancialService: 'Financial services & insurance',
-  BankOrCreditUnion: 'Financial services & insurance',
-  AutoDealer: 'Automotive',
-  AutoRepair: 'Automotive',
-  AutoBodyShop: 'Automotive',
-  GeneralContractor: 'Construction & trades',
-  HomeAndConstructionBusiness: 'Construction & trades',
-  Electrician: 'Construction & trades',
-  Plumber: 'Construction & trades',
-  RoofingContractor: 'Construction & trades',
-  HousePainter: 'Construction & trades',
-  HVACBusiness: 'Construction & trades',
-  MovingCompany: 'Transport & logistics',
-  EmploymentAgency: 'Recruiting & HR',
-  VeterinaryCare: 'Pets & animal care',
-  EducationalOrganization: 'Education & training',
-  NGO: 'Non-profit & associations',
-  NonprofitOrganization: 'Non-profit & associations',
-  GovernmentOrganization: 'Public sector',
-  GovernmentOffice: 'Public sector',
-  NewsMediaOrganization: 'Media & publishing',
-  OnlineStore: 'E-commerce',
-  Store: 'Retail',
+  AccountingService: 'Accounting & tax', LegalService: 'Legal services', Attorney: 'Legal services',
+  Notary: 'Legal services', Dentist: 'Dental', Physician: 'Healthcare & medical practices',
+  MedicalClinic: 'Healthcare & medical practices', MedicalBusiness: 'Healthcare & medical practices',
+  MedicalOrganization: 'Healthcare & medical practices', Hospital: 'Healthcare & medical practices',
+  Physiotherapy: 'Healthcare & medical practices', DiagnosticLab: 'Healthcare & medical practices',
+  Optician: 'Healthcare & medical practices', Pharmacy: 'Pharmacy & medical supplies',
+  BeautySalon: 'Beauty, wellness & personal care', HairSalon: 'Beauty, wellness & personal care',
+  NailSalon: 'Beauty, wellness & personal care', DaySpa: 'Beauty, wellness & personal care',
+  TattooParlor: 'Beauty, wellness & personal care', HealthClub: 'Fitness & sports', ExerciseGym: 'Fitness & sports',
+  SportsActivityLocation: 'Fitness & sports', SportsClub: 'Fitness & sports', SportsOrganization: 'Fitness & sports',
+  SportsTeam: 'Fitness & sports', GolfCourse: 'Fitness & sports', Restaurant: 'Restaurants, cafés & bars',
+  CafeOrCoffeeShop: 'Restaurants, cafés & bars', BarOrPub: 'Restaurants, cafés & bars',
+  FastFoodRestaurant: 'Restaurants, cafés & bars', FoodEstablishment: 'Restaurants, cafés & bars',
+  IceCreamShop: 'Restaurants, cafés & bars', NightClub: 'Restaurants, cafés & bars', Bakery: 'Food & beverages',
+  Brewery: 'Food & beverages', Winery: 'Food & beverages', Distillery: 'Food & beverages',
+  LiquorStore: 'Food & beverages', Hotel: 'Hotels & accommodation', Motel: 'Hotels & accommodation',
+  Hostel: 'Hotels & accommodation', BedAndBreakfast: 'Hotels & accommodation', Resort: 'Hotels & accommodation',
+  Campground: 'Hotels & accommodation', LodgingBusiness: 'Hotels & accommodation',
+  VacationRental: 'Hotels & accommodation', TravelAgency: 'Travel & tourism', TouristAttraction: 'Travel & tourism',
+  TouristInformationCenter: 'Travel & tourism', MovieTheater: 'Events & entertainment',
+  EntertainmentBusiness: 'Events & entertainment', StadiumOrArena: 'Events & entertainment',
+  ArtGallery: 'Arts, culture & photography', Museum: 'Arts, culture & photography',
+  PerformingGroup: 'Arts, culture & photography', MusicGroup: 'Arts, culture & photography',
+  TheaterGroup: 'Arts, culture & photography', RealEstateAgent: 'Real estate',
+  InsuranceAgency: 'Financial services & insurance', FinancialService: 'Financial services & insurance',
+  BankOrCreditUnion: 'Financial services & insurance', AutoDealer: 'Automotive', AutoRepair: 'Automotive',
+  AutoBodyShop: 'Automotive', AutoWash: 'Automotive', AutoPartsStore: 'Automotive', MotorcycleDealer: 'Automotive',
+  GasStation: 'Automotive', GeneralContractor: 'Construction & trades', HomeAndConstructionBusiness: 'Construction & trades',
+  Electrician: 'Construction & trades', Plumber: 'Construction & trades', RoofingContractor: 'Construction & trades',
+  HousePainter: 'Construction & trades', HVACBusiness: 'Construction & trades', Locksmith: 'Construction & trades',
+  MovingCompany: 'Transport & logistics', Airline: 'Transport & logistics', EmploymentAgency: 'Recruiting & HR',
+  VeterinaryCare: 'Pets & animal care', PetStore: 'Pets & animal care', AnimalShelter: 'Pets & animal care',
+  EducationalOrganization: 'Education & training', School: 'Education & training', Preschool: 'Education & training',
+  CollegeOrUniversity: 'Education & training', ChildCare: 'Education & training',
+  DryCleaningOrLaundry: 'Cleaning & facility services', NGO: 'Non-profit & associations',
+  NonprofitOrganization: 'Non-profit & associations', GovernmentOrganization: 'Public sector',
+  GovernmentOffice: 'Public sector', CityHall: 'Public sector', Library: 'Public sector',
+  NewsMediaOrganization: 'Media & publishing', RadioStation: 'Media & publishing',
+  TelevisionStation: 'Media & publishing', OnlineStore: 'E-commerce', Store: 'Retail', ClothingStore: 'Retail',
+  BookStore: 'Retail', ShoeStore: 'Retail', JewelryStore: 'Retail', FurnitureStore: 'Retail',
+  ElectronicsStore: 'Retail', HomeGoodsStore: 'Retail', GardenStore: 'Retail', Florist: 'Retail', BikeStore: 'Retail',
+  SportingGoodsStore: 'Retail', ToyStore: 'Retail', OutletStore: 'Retail', ComputerStore: 'Retail',
+  MobilePhoneStore: 'Retail', HobbyShop: 'Retail', ConvenienceStore: 'Retail', GroceryStore: 'Retail',
+  DepartmentStore: 'Retail', HardwareStore: 'Retail', MensClothingStore: 'Retail', MusicStore: 'Retail',
+  OfficeEquipmentStore: 'Retail', TireShop: 'Automotive', WholesaleStore: 'Retail',
 };
 
-interface CompiledRule {
+interface KeywordEntry {
   industry: Industry;
-  pattern: RegExp;
+  /** 1, or 0.5 for keywords marked "/2". */
+  weight: number;
+}
+interface Compiled {
+  /** One pattern per way of matching (word start, whole word, inside a word, end of a compound). */
+  patterns: RegExp[];
+  /** "<pattern index>:<keyword, spaces and hyphens as one space>" → the industries it points to. */
+  entries: Map<string, KeywordEntry[]>;
 }
 
-let compiled: CompiledRule[] | null = null;
+let compiled: Compiled | null = null;
+const keyOf = (kind: number, word: string) => `${kind}:${word.replace(/[\s-]+/g, ' ')}`;
 
-function rules(): CompiledRule[] {
-  // One word-boundary check per group, ASCII classes, no 'u' flag: V8 compiles a Unicode class per use, and ~80
-  // lookbehinds with \p{L} took seconds to compile. The text is folded first, and so are the keywords.
-  compiled ??= Object.entries(INDUSTRY_KEYWORDS).map(([industry, words]) => {
-    const prefix: string[] = [];
-    const whole: string[] = [];
-    const inside: string[] = [];
+function rules(): Compiled {
+  // Four patterns for all keywords, each one alternation (longest first, so "weinkeller" wins over "wein" at the
+  // same place): one pass over a text per pattern instead of one per industry. ASCII classes, no 'u' flag: V8
+  // compiles a Unicode class per use. The text is folded first, and so are the keywords.
+  if (compiled) return compiled;
+  const bodies: string[][] = [[], [], [], []];
+  const entries = new Map<string, KeywordEntry[]>();
+  for (const [industry, words] of Object.entries(INDUSTRY_KEYWORDS)) {
     for (const w of words) {
-      const word = foldText(w.replace(/^[~=]/, ''));
-      const body = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '[\\s-]+');
-      if (w.startsWith('~')) inside.push(body);
-      else if (w.startsWith('=') || word.length <= 4) whole.push(body);
-      else prefix.push(body);
+      const weight = w.endsWith('/2') ? 0.5 : 1;
+      const word = foldText(w.replace(/^[~=-]/, '').replace(/\/2$/, ''));
+      const kind = w.startsWith('~')
+        ? 2
+        : w.startsWith('-')
+          ? 3
+          : w.startsWith('=') || word.length <= 4
+            ? 1
+            : 0;
+      const key = keyOf(kind, word);
+      const list = entries.get(key) ?? [];
+      if (!list.some((e) => e.industry === industry)) list.push({ industry: industry as Industry, weight });
+      entries.set(key, list);
+      bodies[kind]?.push(word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '[\\s-]+'));
     }
-    const groups = [
-      prefix.length ? `(?<![a-z0-9])(?:${prefix.join('|')})` : null,
-      whole.length ? `(?<![a-z0-9])(?:${whole.join('|')})(?![a-z0-9])` : null,
-      inside.length ? `(?:${inside.join('|')})` : null,
-    ].filter(Boolean);
-    return { industry: industry as Industry, pattern: new RegExp(groups.join('|'), 'g') };
-  });
+  }
+  const alternation = (list: string[]) => [...new Set(list)].sort((a, b) => b.length - a.length).join('|');
+  const [prefix = [], whole = [], inside = [], ending = []] = bodies;
+  compiled = {
+    patterns: [
+      new RegExp(`(?<![a-z0-9])(?:${alternation(prefix)})`, 'g'),
+      new RegExp(`(?<![a-z0-9])(?:${alternation(whole)})(?![a-z0-9])`, 'g'),
+      new RegExp(`(?:${alternation(inside)})`, 'g'),
+      new RegExp(`(?<=[a-z])(?:${alternation(ending)})(?![a-z0-9])`, 'g'),
+    ],
+    entries,
+  };
   return compiled;
 }
 
 export interface IndustryEvidence {
-  /** Text with a weight: title/description/headings count more than body copy. */
-  texts: Array<{ text: string; weight: number }>;
+  /** Text with a weight: what names the business counts more than headings, headings more than body copy. */
+  texts: Array<{
+    text: string;
+    weight: number /** hits per keyword counted at most (default 5) */;
+    cap?: number;
+  }>;
   schemaTypes: string[];
   category?: string | null;
 }
 
+interface Hit {
+  industry: Industry;
+  weight: number;
+  start: number;
+  end: number;
+  word: string;
+}
+
+/** "for", "für (die)", "pour les", "para", "voor" and up to two more words, just before a keyword. */
+const FOR_WHOM = /(?:^|[^a-z])(?:for|fur|pour|para|per|voor|til)\s+(?:[a-z-]+\s+){0,2}$/;
+const YOUR =
+  /(?:^|[^a-z])(?:your|ihr|ihre|ihren|ihrem|ihrer|votre|vos|uw|jouw|su|sus|tu|tus|il vostro|la vostra)\s+$/;
+
 /**
- * The built-in industry rule: keyword hits per industry, weighted by where they stand (title, meta description
- * and headings 3, the business's category 6, body text 1, each keyword counted at most 5 times per text), plus 20
+ * Every keyword hit of a folded text, overlaps resolved: where two keywords cover the same words, the longer one
+ * counts ("data engineer" → software, not the "engineer" of engineering). A hit right after "for"/"für" names the
+ * customers ("Steuerberatung für Ärzte") and counts a quarter; one right after "your"/"Ihre" half.
+ */
+function hitsOf(folded: string): Hit[] {
+  const all: Hit[] = [];
+  const { patterns, entries } = rules();
+  patterns.forEach((pattern, kind) => {
+    for (const match of folded.matchAll(pattern)) {
+      const start = match.index ?? 0;
+      for (const entry of entries.get(keyOf(kind, match[0])) ?? [])
+        all.push({ ...entry, start, end: start + match[0].length, word: match[0] });
+    }
+  });
+  all.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start);
+  const kept: Hit[] = [];
+  for (const hit of all) {
+    // The same words may point to two industries ("association"): both count; other overlaps do not.
+    const isSame = (k: Hit) => k.start === hit.start && k.end === hit.end;
+    if (kept.some((k) => hit.start < k.end && k.start < hit.end && !isSame(k))) continue;
+    // "Software für Kliniken", "marketing for restaurants": what follows "for" names the customers, not the trade.
+    const before = folded.slice(Math.max(0, hit.start - 40), hit.start);
+    if (FOR_WHOM.test(before)) hit.weight *= 0.25;
+    // "your hospital", "Ihre Praxis": the reader's own business, which a supplier addresses.
+    else if (YOUR.test(before)) hit.weight *= 0.5;
+    kept.push(hit);
+  }
+  return kept;
+}
+
+/**
+ * Industries that one business is often both of: a tax law firm, a coaching school, an inn with rooms, a shop with
+ * a web shop. When the runner-up is the leader's neighbour, the leader only has to lead the rest: the answer is
+ * right either way, while two unrelated industries close together stay unclear.
+ */
+// biome-ignore format: pairs read better compact
+const NEIGHBOURS: Array<[Industry, Industry]> = [
+  ['Accounting & tax', 'Legal services'], ['Accounting & tax', 'Financial services & insurance'],
+  ['Consulting & coaching', 'Education & training'], ['Consulting & coaching', 'Recruiting & HR'],
+  ['Restaurants, cafés & bars', 'Hotels & accommodation'], ['Hotels & accommodation', 'Travel & tourism'],
+  ['Restaurants, cafés & bars', 'Food & beverages'], ['Food & beverages', 'Retail'], ['Retail', 'E-commerce'],
+  ['Food & beverages', 'Agriculture, forestry & gardening'], ['Marketing, advertising & design', 'Software & IT services'],
+  ['Marketing, advertising & design', 'Media & publishing'], ['Software & IT services', 'Telecommunications & internet'],
+  ['Construction & trades', 'Architecture & engineering'], ['Construction & trades', 'Real estate'],
+  ['Healthcare & medical practices', 'Dental'], ['Healthcare & medical practices', 'Pharmacy & medical supplies'],
+  ['Fitness & sports', 'Beauty, wellness & personal care'], ['Events & entertainment', 'Arts, culture & photography'],
+];
+const areNeighbours = (a: Industry, b: Industry) =>
+  NEIGHBOURS.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
+
+/** Score a winner needs, and its lead over the runner-up. */
+export const INDUSTRY_MIN_SCORE = 6;
+export const INDUSTRY_MIN_LEAD = 1.25;
+
+/**
+ * The built-in industry rule: keyword hits per industry, each weighted by where it stands (see industryTexts in
+ * industry-evidence.ts: what names the business 6, title/description/h1 3, headings 2, body copy 1 — less on
+ * posts and product pages, nothing from legal pages), each keyword counted at most 5 times per text, plus 20
  * for a schema.org type that names the industry. The best score wins if it reaches 6 and leads the runner-up by
- * 25 %; otherwise null (the model, when configured, may still decide).
+ * 25 % (the next one, when the runner-up is its neighbour: NEIGHBOURS); otherwise null (unclear beats wrong; the
+ * model, when configured, may still decide).
  */
 export function classifyIndustry(evidence: IndustryEvidence): {
   industry: Industry | null;
@@ -206,25 +204,30 @@ export function classifyIndustry(evidence: IndustryEvidence): {
   const scores = new Map<Industry, number>();
   const add = (industry: Industry, points: number) =>
     scores.set(industry, (scores.get(industry) ?? 0) + points);
-  for (const type of evidence.schemaTypes) {
+  for (const type of new Set(evidence.schemaTypes)) {
     const industry = SCHEMA_TYPE_INDUSTRY[type];
     if (industry) add(industry, 20);
   }
   const texts = [...evidence.texts];
   if (evidence.category) texts.push({ text: evidence.category.replace(/_/g, ' '), weight: 6 });
-  for (const { text, weight } of texts) {
-    const folded = foldText(text);
-    for (const rule of rules()) {
-      const hits = new Map<string, number>();
-      for (const match of folded.matchAll(rule.pattern))
-        hits.set(match[0], Math.min(5, (hits.get(match[0]) ?? 0) + 1));
-      let count = 0;
-      for (const n of hits.values()) count += n;
-      if (count) add(rule.industry, count * weight);
+  for (const { text, weight, cap = 5 } of texts) {
+    if (!text || weight <= 0) continue;
+    const counts = new Map<string, { industry: Industry; n: number; weight: number }>();
+    for (const hit of hitsOf(foldText(text))) {
+      const key = `${hit.industry}\n${hit.word}`;
+      const known = counts.get(key);
+      if (known) known.n = Math.min(cap, known.n + 1);
+      else counts.set(key, { industry: hit.industry, n: 1, weight: hit.weight });
     }
+    for (const { industry, n, weight: keywordWeight } of counts.values())
+      add(industry, n * weight * keywordWeight);
   }
   const ranked = [...scores].sort((a, b) => b[1] - a[1]);
-  const [first, second] = ranked;
-  const isClear = first && first[1] >= 6 && (!second || first[1] >= second[1] * 1.25);
+  const [first] = ranked;
+  const rival = ranked
+    .slice(1)
+    .find(([industry], i) => i > 0 || !first || !areNeighbours(first[0], industry));
+  const isClear =
+    first && first[1] >= INDUSTRY_MIN_SCORE && (!rival || first[1] >= rival[1] * INDUSTRY_MIN_LEAD);
   return { industry: isClear ? first[0] : null, scores: ranked };
 }

@@ -3,9 +3,8 @@ import type { ParsedPage } from '../../crawl/page';
 import type { LanguageModel } from '../../llm/language-model';
 import { collapseSpaces } from '../../normalize/text';
 import type { DescribedBusiness } from './builtin';
-import { mainBlocks } from './builtin';
 import { INDUSTRIES } from './industries';
-import { pageHead } from './page-text';
+import { mainBlocks, pageHead } from './page-text';
 
 /** The crawled text given to the model is capped (cost, context windows of small local models). */
 export const MODEL_TEXT_BUDGET = 12_000;

@@ -10,6 +10,8 @@ export interface TextBlock {
   isChrome: boolean;
   /** Inside <article> or <main> (or an element named like the main content). */
   isMain: boolean;
+  /** Inside <article> or a post's content container (a blog post's or news item's own text). */
+  isArticle: boolean;
   /** Share of the block's characters inside links (menus and link lists score high). */
   linkShare: number;
 }
@@ -75,9 +77,51 @@ const BLOCKS = new Set([
 const CHROME_TAGS = new Set(['nav', 'header', 'footer', 'aside']);
 const CHROME_NAME =
   /(?:^|[\s_-])(?:nav|navbar|navigation|menu|menue|footer|header|sidebar|cookie|cookies|consent|breadcrumbs?|topbar|skip)(?:$|[\s_-])/i;
+const ARTICLE_NAME = /(?:^|\s)(?:entry-content|post-content|article-body|article-content)(?:$|\s)/i;
 const MAIN_NAME = /(?:^|[\s_-])(?:content|entry-content|post-content|main|article|page-content)(?:$|[\s_-])/i;
 
 const cache = new WeakMap<ParsedPage, PageText>();
+
+/** Inline elements: a stylesheet hides one of these inside a line to plant a decoy ("info@<span>spam.</span>…"). */
+const INLINE = new Set(['span', 'em', 'i', 'b', 'strong', 'small', 'font', 'code', 'bdo']);
+
+/**
+ * Classes the page's own stylesheets hide outright (`.nospam{display:none}`), at top level only: a rule inside
+ * `@media` hides something on some screens, not from every reader.
+ */
+export function hiddenClasses(page: ParsedPage): Set<string> {
+  const hidden = new Set<string>();
+  page.$('style').each((_, el) => {
+    const css = page
+      .$(el)
+      .text()
+      .replace(/\/\*[\s\S]*?\*\//g, '');
+    let depth = 0;
+    let start = 0;
+    let selector = '';
+    for (let i = 0; i < css.length; i++) {
+      const ch = css[i];
+      if (ch === '{') {
+        if (depth === 0) selector = css.slice(start, i).trim();
+        depth += 1;
+        start = i + 1;
+      } else if (ch === '}') {
+        depth = Math.max(0, depth - 1);
+        if (depth === 0) {
+          const body = css.slice(start, i);
+          if (!selector.startsWith('@') && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(body)) {
+            for (const part of selector.split(',')) {
+              const name = /^\.([\w-]+)$/.exec(part.trim())?.[1];
+              if (name) hidden.add(name);
+            }
+          }
+        }
+        start = i + 1;
+      }
+    }
+  });
+  return hidden;
+}
 
 /**
  * The visible text of a page as blocks, read from the shared parsed document without changing it (other
@@ -87,18 +131,33 @@ export function pageText(page: ParsedPage): PageText {
   const known = cache.get(page);
   if (known) return known;
   const blocks: TextBlock[] = [];
+  const hidden = hiddenClasses(page);
   let buffer = '';
   let linkChars = 0;
-  const flush = (tag: string, isChrome: boolean, isMain: boolean) => {
+  const flush = (tag: string, isChrome: boolean, isMain: boolean, isArticle: boolean) => {
     const text = collapseSpaces(buffer);
     if (text) {
-      blocks.push({ tag, text, isChrome, isMain, linkShare: Math.min(1, linkChars / text.length) });
+      blocks.push({
+        tag,
+        text,
+        isChrome,
+        isMain,
+        isArticle,
+        linkShare: Math.min(1, linkChars / text.length),
+      });
     }
     buffer = '';
     linkChars = 0;
   };
 
-  const walk = (nodes: AnyNode[], tag: string, isChrome: boolean, isMain: boolean, inLink: boolean) => {
+  const walk = (
+    nodes: AnyNode[],
+    tag: string,
+    isChrome: boolean,
+    isMain: boolean,
+    isArticle: boolean,
+    inLink: boolean,
+  ) => {
     for (const node of nodes) {
       if (node.type === 'text') {
         const data = (node as unknown as { data: string }).data;
@@ -112,38 +171,67 @@ export function pageText(page: ParsedPage): PageText {
       if (SKIPPED.has(name)) continue;
       if (element.attribs.hidden !== undefined || element.attribs['aria-hidden'] === 'true') continue;
       if (/display\s*:\s*none/i.test(element.attribs.style ?? '')) continue;
+      if (
+        hidden.size &&
+        INLINE.has(name) &&
+        (element.attribs.class ?? '').split(/\s+/).some((c) => hidden.has(c))
+      )
+        continue;
       const label = `${element.attribs.id ?? ''} ${element.attribs.class ?? ''} ${element.attribs.role ?? ''}`;
       const childChrome =
         isChrome || CHROME_TAGS.has(name) || element.attribs.role === 'navigation' || CHROME_NAME.test(label);
       const childMain = isMain || name === 'main' || name === 'article' || MAIN_NAME.test(label);
+      const childArticle = isArticle || name === 'article' || ARTICLE_NAME.test(element.attribs.class ?? '');
       if (name === 'img') {
         continue;
       }
       if (BLOCKS.has(name)) {
-        flush(tag, isChrome, isMain);
-        walk(element.children, name, childChrome, childMain, inLink);
-        flush(name, childChrome, childMain);
+        flush(tag, isChrome, isMain, isArticle);
+        walk(element.children, name, childChrome, childMain, childArticle, inLink);
+        flush(name, childChrome, childMain, childArticle);
       } else {
-        walk(element.children, tag, childChrome, childMain, inLink || name === 'a');
-        buffer +=
-          name === 'a' || name === 'span' || name === 'strong' || name === 'b' || name === 'em' ? '' : ' ';
+        walk(element.children, tag, childChrome, childMain, childArticle, inLink || name === 'a');
+        // Inline text runs on ("<b>W</b>ort"), but two links side by side are two menu items.
+        const isGlued = name === 'span' || name === 'strong' || name === 'b' || name === 'em';
+        buffer += (name === 'a' && element.next?.type !== 'tag') || isGlued ? '' : ' ';
       }
     }
   };
   const body = page.$('body').get(0) as Element | undefined;
-  walk(body ? body.children : (page.$.root().get(0)?.children ?? []), 'body', false, false, false);
-  flush('body', false, false);
+  walk(body ? body.children : (page.$.root().get(0)?.children ?? []), 'body', false, false, false, false);
+  flush('body', false, false, false);
   const result = { blocks, text: blocks.map((b) => b.text).join('\n') };
   cache.set(page, result);
   return result;
 }
 
-/** Title, meta description and the first heading: the page's own words about itself. */
-export function pageHead(page: ParsedPage): {
+/** Blocks of real content: not navigation/footer, not link lists, not cookie banners. */
+export function mainBlocks(page: ParsedPage): TextBlock[] {
+  const blocks = pageText(page).blocks;
+  const hasMain = blocks.some((b) => b.isMain && !b.isChrome);
+  return blocks.filter(
+    (b) => !b.isChrome && b.linkShare < 0.5 && (!hasMain || b.isMain || /^h1$/.test(b.tag)),
+  );
+}
+
+export interface PageHead {
   title: string | null;
   description: string | null;
   h1: string | null;
-} {
+}
+
+const heads = new WeakMap<ParsedPage, PageHead>();
+
+/** Title, meta description and the first heading: the page's own words about itself (cached per page). */
+export function pageHead(page: ParsedPage): PageHead {
+  const known = heads.get(page);
+  if (known) return known;
+  const head = readHead(page);
+  heads.set(page, head);
+  return head;
+}
+
+function readHead(page: ParsedPage): PageHead {
   const $ = page.$;
   const meta = (selector: string) => collapseSpaces($(selector).first().attr('content') ?? '') || null;
   const description = meta('meta[name="description" i]') ?? meta('meta[property="og:description"]');

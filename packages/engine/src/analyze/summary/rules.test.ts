@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { pageFromHtml } from '../../crawl/page';
 import type { PageRole } from '../../crawl/types';
-import { classifyCustomerType, extractSummary, findServices } from './builtin';
-import { siteCountry } from './country';
+import { findServices } from './builtin';
+import { classifyCustomerType } from './customer-type';
 import { classifyIndustry, INDUSTRIES, INDUSTRY_KEYWORDS } from './industries';
 import { guessLanguage, languageFromTag, siteLanguage } from './language';
 import { estimateSize, looksLikePersonName } from './size';
 import { readStructuredData } from './structured-data';
+import { extractSummary } from './summary-text';
 
 const page = (body: string, options: { url?: string; head?: string; lang?: string; role?: PageRole } = {}) =>
   pageFromHtml({
@@ -129,18 +130,6 @@ describe('language', () => {
     for (const [lang, text] of Object.entries(samples)) expect(guessLanguage(text), lang).toBe(lang);
     expect(guessLanguage('Bäckerei Schmidt')).toBeNull();
     expect(siteLanguage([page(`<p>${samples.fr}</p>`)])).toBe('fr');
-  });
-});
-
-describe('siteCountry', () => {
-  it('prefers the business, then schema.org, then the ccTLD, then lang region, then the language', () => {
-    expect(siteCountry({ businessCountry: 'AT', url: 'https://x.de' })).toBe('AT');
-    expect(siteCountry({ organizationCountry: 'Austria', url: 'https://hejfish.com' })).toBe('AT');
-    expect(siteCountry({ url: 'http://www.schlosswirtjuval.it/x' })).toBe('IT');
-    expect(siteCountry({ url: 'https://shop.example.co.uk/' })).toBe('GB');
-    expect(siteCountry({ url: 'https://x.io/', htmlLang: 'de-CH' })).toBe('CH');
-    expect(siteCountry({ url: 'https://x.com/', language: 'de' })).toBe('DE');
-    expect(siteCountry({ url: 'https://x.com/', language: 'en' })).toBeNull();
   });
 });
 

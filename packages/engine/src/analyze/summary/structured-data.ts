@@ -1,5 +1,6 @@
 import type { Element } from 'domhandler';
 import type { ParsedPage } from '../../crawl/page';
+import { NUMBER_FIRST_COUNTRIES, toCountryCode } from '../../normalize/countries';
 import { collapseSpaces } from '../../normalize/text';
 
 /** What schema.org markup (JSON-LD or microdata) says about the business. */
@@ -239,9 +240,19 @@ function formatAddress(value: unknown): string | null {
   const text = (v: unknown) =>
     typeof v === 'string' || typeof v === 'number' ? collapseSpaces(String(v)) : '';
   const street = text(value.streetAddress);
-  const cityLine = [text(value.postalCode), text(value.addressLocality)].filter(Boolean).join(' ');
+  const postcode = text(value.postalCode);
+  const city = text(value.addressLocality);
   const region = text(value.addressRegion);
   const country = countryName(value.addressCountry) ?? '';
+  // "Austin, TX 78757" where the postcode follows town and state (US, Canada, UK, Australia); else "4020 Linz".
+  const isPostcodeLast =
+    NUMBER_FIRST_COUNTRIES.has(toCountryCode(country) ?? '') &&
+    !/^(?:FR|LU|IE)$/i.test(toCountryCode(country) ?? '');
+  const cityLine = isPostcodeLast
+    ? region
+      ? [city, `${region} ${postcode}`.trim()].filter(Boolean).join(', ')
+      : [city, postcode].filter(Boolean).join(' ')
+    : [postcode, city].filter(Boolean).join(' ');
   const parts = [street, cityLine, region && !cityLine.includes(region) ? region : '', country].filter(
     Boolean,
   );

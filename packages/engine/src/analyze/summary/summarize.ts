@@ -2,7 +2,7 @@ import { parse } from 'tldts';
 import type { ParsedPage } from '../../crawl/page';
 import { describeBusiness } from './builtin';
 import { collectContacts } from './contacts';
-import { siteCountry } from './country';
+import { countryHints, siteCountry } from './country';
 import { extractKeywords } from './keywords';
 import { siteLanguage } from './language';
 import { describeWithModel } from './model';
@@ -20,22 +20,23 @@ export async function summarizeSite(pages: ParsedPage[], options: SummarizeOptio
   const structured = readStructuredData(ordered);
   const language = siteLanguage(ordered);
   const home = ordered[0];
-  const country = home
+  const region = home
     ? siteCountry({
         businessCountry: options.business?.country ?? null,
         organizationCountry: structured.country,
         url: home.url,
         htmlLang: home.$('html').attr('lang') ?? null,
         language,
+        hints: countryHints(ordered, language),
       })
-    : null;
+    : { country: null, candidates: [] };
   const domainLabel = home ? (parse(home.url).domainWithoutSuffix ?? null) : null;
   const siteNames = [
     options.business?.name,
     typeof structured.organization?.name === 'string' ? structured.organization.name : null,
     domainLabel,
   ].filter((n): n is string => Boolean(n));
-  const contacts = collectContacts({ pages: ordered, structured, country, siteNames });
+  const contacts = collectContacts({ pages: ordered, structured, region, siteNames });
   const size = estimateSize(ordered, language);
   const base = {
     ...size,

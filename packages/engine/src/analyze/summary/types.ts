@@ -5,7 +5,10 @@ export type ContactKind = 'email' | 'phone' | 'social' | 'address' | 'opening_ho
 /** One way to reach the business, with the page it was read from. */
 export interface ContactFact {
   kind: ContactKind;
-  /** email lower-cased; phone in E.164; social a canonical profile URL; address and hours as one line. */
+  /**
+   * email lower-cased; phone in E.164, or as written when its country cannot be told (valid in several candidate
+   * countries); social a canonical profile URL; address and hours as one line.
+   */
   value: string;
   source_url: string | null;
 }

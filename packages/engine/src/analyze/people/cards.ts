@@ -1,0 +1,215 @@
+/**
+ * People on team, about and contact pages, shown as cards: a name (heading, bold line, caption or an element
+ * named "name") with a short job title beside it, and often an email, a phone and a LinkedIn profile in the
+ * same card. The card is the largest element around the name that holds no other name, so a contact detail is
+ * tied to a person only when it stands in that person's card.
+ */
+import type { Element } from 'domhandler';
+import type { ParsedPage } from '../../crawl/page';
+import { normalizeEmail } from '../../normalize/email';
+import { normalizePhone } from '../../normalize/phone';
+import { collapseSpaces } from '../../normalize/text';
+import { deobfuscate } from '../summary/emails';
+import { type FoundPerson, snippet } from './legal';
+import { ancestry, inForeignContext, type Line, pageLines } from './lines';
+import { leadingName, personKey, personName } from './names';
+import { isLeadRole, isRoleText } from './roles';
+
+export interface CardPerson extends FoundPerson {
+  email: string | null;
+  phone: string | null;
+  linkedin_url: string | null;
+}
+
+/** Where a card shows a name: headings, bold lines, captions, and elements named for it ("team-member-name"). */
+const NAME_ELEMENTS =
+  'h1, h2, h3, h4, h5, h6, strong, b, figcaption, dt, [class*="name" i], [itemprop="name"]';
+/** Containers of a team: their cards may hold any short job title ("Business Development", "Azubi"). */
+const TEAM_CONTAINER =
+  /(?:^|[\s|_-])(?:team|teams|teammember|teammembers|member|members|mitarbeiter|mitarbeiterin|mitarbeitende|staff|employees?|people|person|persons|personen|equipe|equipo|leadership|founders?|ansprechpartner|ansprechpartnerin|kontaktpersonen?|medewerkers?|schema\.org\/person)(?:$|[\s|_-])/;
+/** Page furniture: menus, headers, footers and sidebars show links and widgets, not a team. */
+const CHROME = /^(?:nav|header|footer|aside)$/;
+/** A date in a card makes it a post's byline or an event, not a person's card. */
+const DATE =
+  /\b(?:\d{1,2}\.\s?\d{1,2}\.\s?\d{2,4}|\d{4}-\d{2}-\d{2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}|\d{1,2}\.?\s+(?:jan|feb|m(?:ä|a)r|apr|mai|may|jun|jul|aug|sep|okt|oct|nov|dez|dec)[a-z]*\.?\s+\d{4})\b/i;
+/** Lines that label contact details, not roles. */
+const DETAIL_LABEL =
+  /^(?:tel|telefon|phone|fon|mobil|mobile|handy|fax|e-?mail|mail|web|www|linkedin|xing|vcard|kontakt|contact|mehr|more|profil|profile|bio)\b/i;
+
+/** People the page shows in cards; `teamPage` relaxes the job-title check (any short line beside a name). */
+export function findCardPeople(page: ParsedPage, region: string | null): CardPerson[] {
+  const $ = page.$;
+  const lines = pageLines(page);
+  const byElement = new Map<Element, Line[]>();
+  for (const line of lines) byElement.set(line.el, [...(byElement.get(line.el) ?? []), line]);
+  const candidates: Array<{ el: Element; name: string; inlineRole: string | null }> = [];
+  $(NAME_ELEMENTS).each((_, node) => {
+    const el = node as Element;
+    if (el.children.some((c) => c.type === 'tag' && /^(?:p|div|h\d|ul|ol|table|section|li)$/.test(c.name)))
+      return;
+    const text = collapseSpaces($(el).text());
+    if (text.length < 4 || text.length > 90) return;
+    const parsed = nameWithRole(text);
+    if (parsed) candidates.push({ el, ...parsed });
+  });
+  // The innermost element holding a name stands for it ("<h3><a>Anna Berg</a></h3>" is one name).
+  const names = candidates.filter(
+    (c) => !candidates.some((o) => o !== c && o.name === c.name && isInside(o.el, c.el)),
+  );
+  const found: CardPerson[] = [];
+  const seen = new Set<string>();
+  for (const candidate of names) {
+    if (inForeignContext(candidate.el) || inChrome(candidate.el)) continue;
+    const card = cardOf(
+      candidate.el,
+      names.map((n) => n.el).filter((e) => e !== candidate.el),
+      $,
+    );
+    const cardLines = linesIn(card, lines);
+    if (DATE.test(cardLines.map((l) => l.text).join(' '))) continue;
+    const details = contactDetails(card, $, region);
+    // Any short line beside the name is a role only in a team's card that shows a photo or a way to reach them.
+    const $card = $(card);
+    const teamCard =
+      (page.role === 'team' || TEAM_CONTAINER.test(ancestry(card, 6))) &&
+      ($card.find('img').length > 0 ||
+        details.email !== null ||
+        details.phone !== null ||
+        details.linkedin_url !== null);
+    const role = candidate.inlineRole ?? roleBeside(cardLines, candidate.name, !teamCard);
+    if (!role) continue;
+    const key = personKey(candidate.name);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    found.push({
+      name: candidate.name,
+      role,
+      source_url: page.url,
+      evidence: snippet(cardLines.map((l) => l.text).join(' · ') || `${candidate.name} · ${role}`),
+      el: candidate.el,
+      ...details,
+    });
+  }
+  return found;
+}
+
+/** "Anna Berg", "Anna Berg, Inhaberin", "Anna Berg – CEO", "Anna Berg Geschäftsführerin" (role in a span). */
+function nameWithRole(text: string): { name: string; inlineRole: string | null } | null {
+  const whole = personName(text);
+  if (whole) return { name: whole, inlineRole: null };
+  const lead = leadingName(text);
+  if (!lead) return null;
+  const rest = text
+    .slice(lead.length)
+    .replace(/^\s*[,|–—·/-]?\s*/, '')
+    .trim();
+  if (rest && (isLeadRole(rest) || isRoleText(rest, true))) return { name: lead.name, inlineRole: rest };
+  return null;
+}
+
+function inChrome(el: Element): boolean {
+  for (
+    let node = el.parent as Element | null;
+    node && node.type === 'tag';
+    node = node.parent as Element | null
+  )
+    if (CHROME.test(node.name) || node.attribs.role === 'navigation') return true;
+  return false;
+}
+
+function isInside(inner: Element, outer: Element): boolean {
+  for (let node = inner.parent; node; node = node.parent) if (node === outer) return true;
+  return false;
+}
+
+/** The largest ancestor (at most 6 levels up, at most 700 characters) that holds no other name. */
+function cardOf(el: Element, others: Element[], $: ParsedPage['$']): Element {
+  let card = el;
+  for (let depth = 0; depth < 6; depth++) {
+    const parent = card.parent as Element | null;
+    if (parent?.type !== 'tag' || parent.name === 'body' || parent.name === 'main') break;
+    if (collapseSpaces($(parent).text()).length > 700) break;
+    if (others.some((o) => isInside(o, parent))) break;
+    card = parent;
+  }
+  return card;
+}
+
+function linesIn(card: Element, lines: Line[]): Line[] {
+  return lines.filter((line) => line.el === card || isInside(line.el, card));
+}
+
+/**
+ * The job title beside the name: the first short line after it in the card, else the one right before it
+ * ("<span>Inhaberin</span><h3>Anna Berg</h3>"). `strict`: it must contain a job word.
+ */
+function roleBeside(lines: Line[], name: string, strict: boolean): string | null {
+  const at = lines.findIndex((l) => personName(l.text) === name || l.text.startsWith(name));
+  if (at < 0) return null;
+  const candidates = [lines[at + 1], lines[at + 2], lines[at - 1]];
+  for (const line of candidates) {
+    if (!line) continue;
+    const text = line.text.replace(/^\s*[|–—·-]\s*/, '');
+    if (DETAIL_LABEL.test(text)) continue;
+    // A job title first: "Full Stack Developer" has the shape of a name too.
+    if (isLeadRole(text) || isRoleText(text, true)) return text.replace(/[:：]$/, '');
+    if (personName(text)) continue;
+    if (isRoleText(text, strict)) return text;
+  }
+  return null;
+}
+
+const EMAIL_TEXT =
+  /[a-z0-9._%+-]+\s*(?:@|\(at\)|\[at\]|\{at\}| at )\s*[a-z0-9.-]+(?:\.|\(dot\)|\[dot\])[a-z]{2,24}/i;
+const PHONE_TEXT =
+  /(?:^|\b)(?:tel(?:efon)?|phone|fon|mobil(?:e)?|handy|direkt(?:wahl)?|t|m)\s*\.?\s*:?\s*((?:\+|00|0|\()[\d\s/().-]{6,22}\d)/i;
+
+/** Email, phone and LinkedIn profile written in one person's card. */
+function contactDetails(
+  card: Element,
+  $: ParsedPage['$'],
+  region: string | null,
+): Pick<CardPerson, 'email' | 'phone' | 'linkedin_url'> {
+  const $card = $(card);
+  let email: string | null = null;
+  $card.find('a[href^="mailto:" i]').each((_, a) => {
+    email ??= normalizeEmail(decodeSafe($(a).attr('href') ?? ''));
+  });
+  const text = collapseSpaces($card.text());
+  if (!email) {
+    const match = EMAIL_TEXT.exec(text);
+    if (match) email = normalizeEmail(deobfuscate(match[0]));
+  }
+  let phone: string | null = null;
+  $card.find('a[href^="tel:" i]').each((_, a) => {
+    const raw = decodeSafe(($(a).attr('href') ?? '').replace(/^tel:/i, ''));
+    phone ??= normalizePhone(raw, region) ?? (raw.trim() || null);
+  });
+  if (!phone) {
+    const match = PHONE_TEXT.exec(text);
+    if (match?.[1]) phone = normalizePhone(match[1], region) ?? collapseSpaces(match[1]);
+  }
+  // A number without a label, written the national or international way ("0113 496 0712"), if it is a valid one.
+  if (!phone) {
+    const bare = /(?<![\d.])(?:\+\d{2,3}|0)\d[\d\s/()-]{6,16}\d(?![\d.])/.exec(text);
+    if (bare) phone = normalizePhone(bare[0], region);
+  }
+  let linkedin: string | null = null;
+  $card.find('a[href*="linkedin.com/in/" i]').each((_, a) => {
+    linkedin ??= canonicalLinkedIn($(a).attr('href') ?? '');
+  });
+  return { email, phone, linkedin_url: linkedin };
+}
+
+function canonicalLinkedIn(href: string): string | null {
+  const match = /linkedin\.com\/in\/([^/?#\s]+)/i.exec(href);
+  return match?.[1] ? `https://www.linkedin.com/in/${match[1]}` : null;
+}
+
+function decodeSafe(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}

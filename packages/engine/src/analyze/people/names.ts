@@ -1,0 +1,205 @@
+/**
+ * Is this text a natural person's name? Names are told by shape (2–4 capitalised words, name particles such as
+ * "van der" between them, an initial, an apostrophe), and never by a first-name list: small businesses all over
+ * Europe are run by people whose names no list holds. What keeps headings and company names out is the context
+ * the callers demand (a role label, a card with a role) plus the words below, which no name is made of.
+ */
+import { collapseSpaces, foldText } from '../../normalize/text';
+import { hasRoleTerm } from './roles';
+
+/** Salutations and academic titles written before a name: dropped from the name ("Dr. med. Anna Berg"). */
+const PREFIX =
+  /^(?:(?:herrn?|frau|fr\.|hr\.|mr\.?|mrs\.?|ms\.?|miss|mx\.?|m\.|mme\.?|mlle\.?|monsieur|madame|dhr\.?|mevr\.?|sig\.(?:ra)?|sr\.?|sra\.?|don|do[ñn]a|dr\.?(?:\s?(?:med|dent|vet|rer|nat|phil|jur|oec|pol|iur|h\.\s?c)\.?)*|dr\.-ing\.?|prof\.?|priv\.-doz\.?|pd|dipl\.[-\s]?[\p{L}.]+|mag\.?(?:a|\(fh\))?|di|ing\.|ir\.?|drs\.?|mr\.?|lic\.|ra|rain|stb|wp)\s+)+/iu;
+/** Degrees and post-nominals written after a name: "Anna Berg, MBA", "Max Muster M.Sc.", "Jo Ray (FH)". */
+const SUFFIX =
+  /(?:,?\s+(?:mba|m\.?\s?sc\.?|b\.?\s?sc\.?|m\.?\s?a\.?|b\.?\s?a\.?|ll\.?\s?m\.?|ph\.?\s?d\.?|msc|bsc|(?:\(fh\))|jr\.?|sr\.?|cpa|acca|fcca|fca|aca|cta|maat|aat|cima|acma|fcma|cfa|kc|qc|ceng|mrics|frics|riba|frcs|mrcs|bds|dds|msc\.|med\.|bed|beng|meng|mphil|dphil|llb|lld|[IVX]{2,3}))+$/iu;
+
+const PARTICLES = new Set([
+  'von',
+  'vom',
+  'van',
+  'de',
+  'der',
+  'den',
+  'del',
+  'della',
+  'di',
+  'da',
+  'du',
+  'des',
+  'le',
+  'la',
+  'zu',
+  'zur',
+  'ter',
+  'ten',
+  'dos',
+  'das',
+  'do',
+  'af',
+  'av',
+  "'t",
+  'bin',
+  'ben',
+  'ibn',
+  'al',
+  'el',
+]);
+
+// A word of a name: "Anna", "Müller-Lüdenscheidt", "O'Brien", "McDonald", "s'Jacob", "LEHMANN".
+const NAME_WORD =
+  /^(?:(?:[\p{Lu}][\p{Ll}]*['’]?)?[\p{Lu}][\p{Ll}'’]+(?:-[\p{Lu}][\p{Ll}'’]+)*|[\p{Ll}]['’][\p{Lu}][\p{Ll}]+|[\p{Lu}]{3,}(?:-[\p{Lu}]{2,})?)$/u;
+const INITIAL = /^[\p{Lu}]\.(?:-?[\p{Lu}]\.)?$/u;
+
+/**
+ * Words (folded) that are never part of a person's name but often start a short capitalised line: headings,
+ * buttons, company and trade words, places, legal forms, role words. Checked for every word of a candidate.
+ */
+// biome-ignore format: a word list
+const NOT_NAME_WORDS = new Set([
+  'team', 'unser', 'unsere', 'unseren', 'our', 'the', 'uber', 'ueber', 'uns', 'about', 'us', 'kontakt', 'contact',
+  'impressum', 'imprint', 'leistungen', 'service', 'services', 'home', 'news', 'blog', 'aktuelles', 'mehr', 'more',
+  'read', 'weiterlesen', 'weiter', 'lesen', 'jobs', 'job', 'karriere', 'careers', 'career', 'willkommen', 'welcome',
+  'hello', 'hallo', 'herzlich', 'ihr', 'ihre', 'your', 'mein', 'meine', 'my', 'wir', 'we', 'und', 'and', 'et', 'fur',
+  'for', 'mit', 'with', 'die', 'ein', 'eine', 'a', 'an', 'jetzt', 'now', 'hier', 'here', 'alle', 'all',
+  'neu', 'new', 'termin', 'termine', 'anfrage', 'angebot', 'angebote', 'preise', 'prices', 'produkte', 'products',
+  'referenzen', 'references', 'datenschutz', 'privacy', 'policy', 'haftung', 'urheberrecht', 'hinweis', 'hinweise',
+  'streitschlichtung', 'bildnachweis', 'quellen', 'links', 'inhalte', 'offnungszeiten', 'anfahrt', 'standort',
+  'standorte', 'location', 'locations', 'kunden', 'customers', 'clients', 'partner', 'partners', 'gmbh', 'ag', 'kg',
+  'ug', 'ohg', 'gbr', 'ltd', 'limited', 'llc', 'inc', 'corp', 'sarl', 'sas', 'bv', 'nv', 'ab', 'as', 'asa', 'aps',
+  'oy', 'srl', 'spa', 'sl', 'sa', 'plc', 'llp', 'bau', 'consulting', 'solutions', 'group', 'gruppe', 'holding',
+  'verwaltung', 'verwaltungs', 'immobilien', 'praxis', 'kanzlei', 'studio', 'agentur', 'agency', 'design', 'media',
+  'marketing', 'digital', 'software', 'systems', 'technik', 'technology', 'technologies', 'associates',
+  'international', 'europe', 'germany', 'deutschland', 'osterreich', 'austria', 'schweiz', 'switzerland', 'france',
+  'nederland', 'bad', 'sankt', 'st', 'strasse', 'str', 'weg', 'platz', 'allee', 'gasse', 'street', 'road', 'avenue',
+  'lane', 'rue', 'laan', 'straat', 'via', 'januar', 'februar', 'marz', 'april', 'mai', 'juni', 'juli', 'august',
+  'september', 'oktober', 'november', 'dezember', 'january', 'february', 'march', 'may', 'june', 'july', 'october',
+  'december', 'montag', 'dienstag', 'mittwoch', 'donnerstag', 'freitag', 'samstag', 'sonntag', 'monday', 'tuesday',
+  'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'geschaftsfuhrer', 'geschaftsfuhrerin', 'geschaftsfuhrung',
+  'inhaber', 'inhaberin', 'grunder', 'grunderin', 'founder', 'cofounder', 'ceo', 'cto', 'cfo', 'coo', 'owner',
+  'director', 'manager', 'management', 'vorstand', 'leitung', 'mitarbeiter', 'mitarbeiterin', 'staff', 'people',
+  'gerant', 'gerante', 'directeur', 'directrice', 'president', 'fondateur', 'fondatrice', 'equipe', 'eigenaar',
+  'directie', 'oprichter', 'medewerkers', 'sales', 'support', 'office', 'buro', 'buero', 'empfang', 'reception',
+  'zentrale', 'verwaltung', 'buchhaltung', 'vertrieb', 'einkauf', 'kundenservice', 'customer', 'info',
+  'information', 'informationen', 'tel', 'telefon', 'phone', 'fax', 'email', 'e', 'mail', 'adresse', 'address',
+  'hotline', 'newsletter', 'download', 'downloads', 'login', 'shop', 'warenkorb', 'cart', 'menu', 'menue', 'start',
+  'startseite', 'galerie', 'gallery', 'projekte', 'projects', 'portfolio', 'presse', 'press', 'faq', 'hilfe', 'help',
+  'sitemap', 'suche', 'search', 'check', 'out', 'join', 'learn', 'discover', 'entdecken', 'erfahren', 'apply',
+  'bewerben', 'bewerbung', 'ausbildung', 'stellenangebote', 'qualitat', 'quality', 'philosophie', 'geschichte',
+  'history', 'mission', 'vision', 'werte', 'values', 'zertifikate', 'auszeichnungen', 'awards', 'testimonials',
+  'bewertungen', 'reviews', 'google', 'facebook', 'instagram', 'linkedin', 'xing', 'twitter', 'youtube', 'whatsapp',
+  'copyright', 'rechte', 'rights', 'reserved', 'vorbehalten', 'meisterbetrieb', 'familienbetrieb', 'handwerk',
+  'zahnarzt', 'zahnarztpraxis', 'arztpraxis', 'rechtsanwalt', 'rechtsanwalte', 'steuerberater', 'restaurant',
+  'hotel', 'cafe', 'bakery', 'backerei', 'friseur', 'salon', 'city', 'center', 'centre', 'zentrum', 'nord', 'sud',
+  'ost', 'west', 'north', 'south', 'east', 'mitte', 'altstadt', 'innenstadt', 'gewerbegebiet', 'industriegebiet',
+  'dr', 'prof', 'hr', 'fr', 'mr', 'mrs', 'ms', 'i', 'ii', 'iii', 'nr', 'no', 'art', 'foto', 'fotos', 'photo',
+  'photos', 'bild', 'bilder', 'credits', 'credit', 'quelle', 'source', 'developer', 'developers', 'designer',
+  'specialist', 'consultant', 'engineer', 'engineering', 'development', 'business', 'architect', 'analyst',
+  'officer', 'assistant', 'executive', 'coordinator', 'informatics', 'health', 'full', 'stack', 'data', 'ui', 'ux',
+  'ai', 'hr', 'it', 'qa', 'seo', 'solution', 'strategy', 'platform', 'cloud', 'infrastructure', 'reliability',
+  'operations', 'research', 'product', 'security', 'senior', 'junior', 'lead', 'head', 'chief', 'open',
+  'positions', 'position', 'meet', 'story', 'values', 'culture', 'benefits', 'perks', 'why', 'what', 'how', 'who',
+  'where', 'when', 'get', 'in', 'touch', 'work', 'working', 'life', 'see', 'view', 'latest', 'recent', 'featured',
+  'popular', 'related', 'previous', 'posts', 'pages', 'profile', 'complete', 'follow', 'share', 'subscribe',
+  'sign', 'log', 'free', 'trial', 'demo', 'schedule', 'request', 'quote', 'pricing', 'plans', 'features',
+  'industries', 'resources', 'documentation', 'docs', 'guides', 'examples', 'community', 'events', 'webinars',
+  'company', 'legal', 'terms', 'personen', 'persons', 'cookies', 'settings', 'language', 'english', 'offene', 'stellen',
+  'unternehmen', 'vorteile', 'deine', 'dein', 'welche', 'unsere', 'neueste', 'beitrage', 'weitere', 'moderne',
+  'beste', 'kostenfreier', 'kostenlose', 'kostenloser', 'zusatzliche', 'allgemeine', 'wichtige', 'aktuelle',
+]);
+
+/** Endings of German and Dutch compound business words (folded). */
+const BUSINESS_ENDING =
+  /.{2,}(?:buro|praxis|kanzlei|werkstatt|backerei|metzgerei|schreinerei|tischlerei|gartnerei|druckerei|apotheke|salon|studio|atelier|agentur|zentrum|center|haus|technik|bau|handel|service|design|immobilien|makelaardij|bedrijf|groep|betrieb|verlag|versand|markt|laden|stube|hof|garten|reisen|schule|werk)$/;
+
+/** Strips salutations, titles and degrees, and collapses spaces: "Herrn Dr. Max Muster, MBA" → "Max Muster". */
+export function cleanPersonName(raw: string): string {
+  let text = collapseSpaces(raw)
+    .replace(/^[\s,;:–—-]+|[\s,;:–—.-]+$/g, '')
+    .replace(/\s*\((?:fh|th|uni|univ\.?)\)/gi, '');
+  for (let i = 0; i < 3; i++) {
+    const next = text.replace(PREFIX, '').replace(SUFFIX, '').trim();
+    if (next === text) break;
+    text = next;
+  }
+  return text;
+}
+
+/** Whether a cleaned text has the shape of a person's name (see the module comment). */
+export function isPersonName(name: string): boolean {
+  if (name.length < 4 || name.length > 50 || /[\d@:|/\\?!"“”„«»()[\]{}#*+=<>&,;]/.test(name)) return false;
+  // "Vertretungsberechtigte Personen", "Geschäftsführer Bau": a role is no name.
+  if (hasRoleTerm(name)) return false;
+  const words = name.split(' ');
+  if (words.length < 2 || words.length > 6) return false;
+  let core = 0;
+  let lastCore = -1;
+  for (const [i, word] of words.entries()) {
+    const folded = foldText(word).replace(/[.'’]/g, '');
+    if (NOT_NAME_WORDS.has(folded)) return false;
+    if (PARTICLES.has(word.toLowerCase())) {
+      if (i === 0 || i === words.length - 1) return false;
+      continue;
+    }
+    if (INITIAL.test(word)) {
+      if (i === words.length - 1) return false;
+      continue;
+    }
+    if (!NAME_WORD.test(word)) return false;
+    core += 1;
+    lastCore = i;
+  }
+  if (core < 1 || core > 4 || lastCore !== words.length - 1) return false;
+  // "Architekturbüro Hartwig", "Zahnarztpraxis Lindner": a trade's compound first is a business, never a first name.
+  if (BUSINESS_ENDING.test(foldText(words[0] ?? ''))) return false;
+  // A lone core word needs an initial before it ("A. Muster"); "Mustermann" alone is no name.
+  if (core === 1 && !INITIAL.test(words[0] ?? '')) return false;
+  // All capitals: at most one word written so ("LEHMANN Elvira"), or the whole name (a card's styling).
+  const caps = words.filter((w) => /^[\p{Lu}]{2,}/u.test(w) && w === w.toUpperCase()).length;
+  return caps <= 1 || caps === core;
+}
+
+/** The person's name in `raw` when, cleaned, it is one; otherwise null. */
+export function personName(raw: string): string | null {
+  const name = cleanPersonName(raw);
+  return isPersonName(name) ? name : null;
+}
+
+/**
+ * The name a text starts with: the longest run of 2–4 name words (with particles and initials) after an
+ * optional salutation, ending where a lower-case word, punctuation or the text ends. "Anna Berg führt …" →
+ * "Anna Berg". A fifth capitalised word in a row makes it ambiguous (a German noun may follow): null.
+ */
+export function leadingName(text: string): { name: string; length: number } | null {
+  const prefix = PREFIX.exec(text)?.[0] ?? '';
+  const rest = text.slice(prefix.length);
+  const tokens = rest.split(/(\s+)/);
+  const words: string[] = [];
+  let consumed = prefix.length;
+  for (let i = 0; i < tokens.length; i += 2) {
+    const token = tokens[i] ?? '';
+    const word = token.replace(/[,;:.)]+$/, '');
+    const isName =
+      NAME_WORD.test(word) || INITIAL.test(token) || (PARTICLES.has(word.toLowerCase()) && words.length > 0);
+    if (!isName || word === '') break;
+    words.push(INITIAL.test(token) ? token : word);
+    consumed += token.length + (tokens[i + 1]?.length ?? 0);
+    if (word !== token && !INITIAL.test(token)) break; // punctuation ends the name
+    if (words.length > 6) return null;
+  }
+  while (words.length && PARTICLES.has((words[words.length - 1] ?? '').toLowerCase())) words.pop();
+  const name = words.join(' ');
+  if (!isPersonName(name)) return null;
+  return { name, length: Math.min(consumed, text.length) };
+}
+
+/** A comparable key: folded, punctuation removed, words sorted ("Lehmann Elvira" = "elvira lehmann"). */
+export function personKey(name: string): string {
+  return foldText(name)
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+    .split(' ')
+    .filter(Boolean)
+    .sort()
+    .join(' ');
+}

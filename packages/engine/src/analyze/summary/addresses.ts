@@ -1,0 +1,163 @@
+import type { ParsedPage } from '../../crawl/page';
+import { collapseSpaces } from '../../normalize/text';
+import { pageText } from './page-text';
+
+/** Street words glued to the name ("Reuterstr.", "Gold-Zack-Str.", "Kleinthalhof", "Keizersgracht"), either case. */
+// biome-ignore format: a word list reads better compact
+const GLUED = ['straße', 'strasse', 'str\\.', 'weg', 'platz', 'gasse', 'allee', 'ring', 'damm', 'ufer', 'markt',
+  'chaussee', 'steig', 'pfad', 'zeile', 'graben', 'berg', 'feld', 'stieg', 'hof', 'kamp', 'wall', 'tor', 'brücke',
+  'straat', 'laan', 'gracht', 'plein', 'kade', 'singel', 'dijk', 'steeg', 'veien', 'vei', 'gata', 'gatan', 'vej'];
+const STREET_TYPES = `(?:${GLUED.map((w) => `[${w[0]}${w[0]?.toUpperCase()}]${w.slice(1)}`).join('|')})`;
+const SEPARATE_STREET_TYPES = String.raw`(?:Straße|Strasse|Str\.|Weg|Platz|Gasse|Allee|Ring|Damm|Hof|Ufer|Markt|Chaussee|Steig)`;
+const STREET_PREFIX = String.raw`(?:(?:Am|An|Auf|Im|In|Zum|Zur|Unter|Hinter|Vor|Alte[rsn]?|Neue[rsn]?|Große[rn]?|Kleine[rn]?|Obere[rn]?|Untere[rn]?|[\p{Lu}][\p{L}-]+(?:er|sche[rn]?)) +(?:der +|dem +|den +)?)?`;
+const HOUSE = String.raw`\d{1,4} ?[a-zA-Z]?(?: ?[-–/] ?\d{1,4}[a-z]?)?`;
+const CITY = String.raw`[\p{Lu}][\p{L}-]+\.?(?:[ /-](?:im|am|an|der|bei|in|ob|a\.|i\.|\(|[\p{Lu}])[\p{L}.()-]*){0,3}`;
+/** "Gold-Zack-Str. 9, 40822 Mettmann", "Keizersgracht 123, 1015 CJ Amsterdam", "Vorwerks Hof 9, 32130 Enger". */
+const EU_ADDRESS = new RegExp(
+  String.raw`(?<![\p{L}])(${STREET_PREFIX}(?:[\p{Lu}][\p{L}'.-]*${STREET_TYPES}|[\p{Lu}][\p{L}'-]* ${SEPARATE_STREET_TYPES}) +${HOUSE})\s*,?\s+((?:[A-Z]{1,2}[-‑ ])?\d{4,5})\s+(${CITY})`,
+  'gu',
+);
+/** "Oberortl Juval 2, I-39020 Kastelbell-Tschars": any street, but with a country-prefixed postal code. */
+const PREFIXED_ADDRESS = new RegExp(
+  String.raw`(?<![\p{L}])((?:[\p{Lu}][\p{L}'.-]+ ){1,3}${HOUSE})\s*,?\s+((?:[A-Z]{1,2})-\d{4,5})\s+(${CITY})`,
+  'gu',
+);
+/** In a block that also gives a phone or email: any street ("Eckleinjarten 6 * 27580 Bremerhaven"). */
+const CONTACT_BLOCK_ADDRESS = new RegExp(
+  String.raw`(?<![\p{L}])((?:[\p{Lu}][\p{L}'.-]+ ){0,2}[\p{Lu}][\p{L}'.-]+ ${HOUSE})\s*[,*|·•]?\s+([A-Z]{1,2}-\d{4,5}|\d{5})\s+(${CITY})`,
+  'gu',
+);
+const CONTACT_BLOCK = /(?:tel|telefon|fon|phone|e-?mail)\b|@/i;
+/** "12 rue de la Paix, 75002 Paris" (street number first). */
+const FR_ADDRESS = new RegExp(
+  String.raw`(?<![\p{L}\d])(\d{1,4}(?:\s?(?:bis|ter))?,?\s+(?:rue|avenue|av\.|boulevard|bd|place|chemin|allée|impasse|quai|route|cours)\s[\p{L}' -]{2,40}?)\s*,?\s+(\d{5})\s+(${CITY})`,
+  'giu',
+);
+/**
+ * "Via Roma 12, 00184 Roma", "Calle Mayor 5, 28013 Madrid", "Route de Lausanne 12, 1110 Morges", "Rue de la Loi 16,
+ * 1000 Bruxelles" (street type first, number after the name, as in Italy, Spain, Switzerland and Belgium).
+ */
+const SOUTH_ADDRESS = new RegExp(
+  String.raw`(?<![\p{L}])((?:Via|Viale|Piazza|Piazzale|Corso|Largo|Vicolo|Strada|Calle|Avenida|Av\.|Plaza|Paseo|Carrer|Camino|Ronda|Rua|Route|Chemin|Ch\.|Rue|Avenue|Place|Boulevard|Quai|Ruelle|Impasse|Allée|Sentier)\s[\p{L}' .-]{2,40}?,?\s*\d{1,4}[a-zA-Z]?)\s*,?\s+((?:I-|E-|CH-|B-)?\d{4,5})\s+(${CITY})`,
+  'gu',
+);
+/** "2400 W Chicago Ave, Chicago, IL 60622". */
+const US_ADDRESS =
+  /(?<![\p{L}\d])(\d{1,6}\s(?:[NSEW]\.?\s)?(?:[\p{L}0-9.'-]+\s){1,4}(?:St|Street|Ave|Avenue|Rd|Road|Blvd|Boulevard|Dr|Drive|Ln|Lane|Way|Pkwy|Parkway|Ct|Court|Pl|Place|Hwy|Highway|Sq|Square|Ter|Terrace)\.?(?:,?\s(?:Suite|Ste\.?|Unit|#)\s?[\w-]+)?),\s((?:[\p{Lu}][\p{L}.'-]*\s?){1,3}),\s([A-Z]{2})\s(\d{5}(?:-\d{4})?)/gu;
+/** "14 Market Street, Bristol BS1 1JQ" (a British postcode after the town). */
+const UK_ADDRESS =
+  /(?<![\p{L}\d])(\d{1,4}[a-z]?\s(?:[\p{Lu}][\p{L}'-]+\s){1,3}(?:Street|St|Road|Rd|Lane|Avenue|Ave|Way|Close|Drive|Place|Square|Gardens|Terrace|Crescent|Court|Row|Hill|Parade|Walk|Mews|Yard|Grove|Green|Quay|Wharf)\.?),\s*((?:[\p{Lu}][\p{L}'-]+\s?){1,3}),?\s+([A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})(?![A-Z\d])/gu;
+const CONTACT_WORDS =
+  /^(?:tel|telefon|fon|fax|e-?mail|phone|mail|web|www|germany|deutschland|österreich|austria|schweiz|italia|italy)/i;
+
+/**
+ * Who else an imprint or contact page names with an address: the liability insurer, the professional chamber, the
+ * supervisory authority, the host, the dispute board, the tax office, the web agency. An address under such a
+ * label is theirs, not the business's.
+ */
+const THIRD_PARTY =
+  /haftpflicht|versicherer|versicherung|insurer|insurance|indemnity|assureur|assurance|aseguradora|assicura|verzekeraar|kammer\b|\p{L}+kammer|chamber|chambre des|chambre de|camera di commercio|kamer van koophandel|aufsicht|supervisory|regulat|authority|autorit[eé]|toezicht|h[ée]bergeur|h[ée]bergement|hosting|hoster|gehostet|hosted by|streitschlicht|schlichtungsstelle|streitbeilegung|dispute|ombudsman|m[ée]diat|geschillencommissie|datenschutzbeauftragte|data protection officer|finanzamt|kassen[äa]rztliche|bafin|bundesanstalt|landesamt|\bihk\b|\bhwk\b/iu;
+/** A credit: "Webdesign: Agentur X", "Konzept & Umsetzung durch …", "Photos by …". */
+const CREDIT =
+  /(?:webdesign|web design|design|gestaltung|umsetzung|realisierung|realisation|r[ée]alisation|conception|programmierung|konzept(?:ion)?|bildnachweis|fotos?|photos?|credits)\s*(?::|&|\/|\bby\b|\bvon\b|\bdurch\b|\bpar\b)/i;
+/** How far back a label reaches: a few lines, not past the heading of the section. */
+const LABEL_LINES = 4;
+
+/**
+ * Postal addresses written on a page, in the order they stand: street + postcode + town in German, Dutch, Nordic,
+ * French, Italian, Spanish, British and US forms. An address under a third party's label (insurer, chamber,
+ * authority, host, dispute board, web agency) is left out; a line that names the business itself
+ * (`ownNames`: "Versicherungsbüro Müller") is no such label.
+ */
+export function findAddresses(page: ParsedPage, ownNames: string[] = []): string[] {
+  const found: Array<{ index: number; address: string; isTyped: boolean }> = [];
+  // Over the whole text: addresses are often split over lines (<br>) that are separate blocks.
+  const { text, blocks } = pageText(page);
+  const lineStarts: number[] = [];
+  let offset = 0;
+  for (const block of blocks) {
+    lineStarts.push(offset);
+    offset += block.text.length + 1;
+  }
+  const own = ownNames.map(squash).filter((n) => n.length >= 3);
+  const isLabel = (line: string, isHeading: boolean) =>
+    (THIRD_PARTY.test(line) &&
+      (isHeading || /:/.test(line) || line.split(/\s+/).length <= 5) &&
+      !own.some((n) => squash(line).includes(n))) ||
+    CREDIT.test(line);
+  const isThirdParty = (index: number) => {
+    let line = 0;
+    while (line + 1 < lineStarts.length && (lineStarts[line + 1] ?? 0) <= index) line++;
+    // The address's own line up to the street ("Hosting: Strato AG, Pascalstraße 10 …"), then the lines above.
+    if (isLabel(text.slice(lineStarts[line] ?? 0, index), false)) return true;
+    for (let back = 1; back <= LABEL_LINES && line - back >= 0; back++) {
+      const block = blocks[line - back];
+      if (!block) break;
+      const isHeading = /^h[1-6]$/.test(block.tag);
+      if (isLabel(block.text, isHeading)) return true;
+      if (isHeading) break;
+    }
+    return false;
+  };
+  const add = (index: number, address: string, isTyped = false) => {
+    if (!isThirdParty(index)) found.push({ index, address, isTyped });
+  };
+  for (const pattern of [EU_ADDRESS, PREFIXED_ADDRESS, FR_ADDRESS, SOUTH_ADDRESS, CONTACT_BLOCK_ADDRESS]) {
+    for (const m of text.matchAll(pattern)) {
+      const index = m.index ?? 0;
+      if (pattern === CONTACT_BLOCK_ADDRESS) {
+        const around = text.slice(Math.max(0, index - 120), index + m[0].length + 120);
+        if (!CONTACT_BLOCK.test(around)) continue;
+      }
+      const city = trimCity(m[3] ?? '');
+      if (m[1] && m[2] && city && !CONTACT_WORDS.test(m[1]))
+        add(
+          index,
+          `${collapseSpaces(m[1])}, ${m[2]} ${city}`,
+          pattern === FR_ADDRESS || pattern === SOUTH_ADDRESS,
+        );
+    }
+  }
+  for (const m of text.matchAll(US_ADDRESS)) {
+    if (m[1] && m[2] && m[3] && m[4])
+      add(m.index ?? 0, `${collapseSpaces(m[1])}, ${collapseSpaces(m[2])}, ${m[3]} ${m[4]}`);
+  }
+  for (const m of text.matchAll(UK_ADDRESS)) {
+    if (m[1] && m[2] && m[3]) add(m.index ?? 0, `${collapseSpaces(m[1])}, ${collapseSpaces(m[2])} ${m[3]}`);
+  }
+  found.sort((a, b) => a.index - b.index);
+  // "AG Düsseldorfer Str. 36, …" when "Düsseldorfer Str. 36, …" was found too: keep the shorter — unless the longer
+  // one starts with its street type ("Calle de Emilio Baró 52" beside "Emilio Baró 52").
+  const distinct = [...new Map(found.map((f) => [f.address.toLowerCase(), f])).values()];
+  return distinct
+    .filter(
+      (a) =>
+        a.isTyped ||
+        !distinct.some((b) => b !== a && a.address.toLowerCase().endsWith(` ${b.address.toLowerCase()}`)),
+    )
+    .filter(
+      (b) =>
+        !distinct.some(
+          (a) => a !== b && a.isTyped && a.address.toLowerCase().endsWith(` ${b.address.toLowerCase()}`),
+        ),
+    )
+    .map((f) => f.address);
+}
+
+const squash = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/([aou])e/g, '$1')
+    .replace(/[^a-z0-9]+/g, '');
+
+function trimCity(city: string): string {
+  const words = city.split(/\s+/);
+  const kept: string[] = [];
+  for (const word of words) {
+    if (CONTACT_WORDS.test(word)) break;
+    kept.push(word);
+  }
+  return kept.join(' ').replace(/[,.;:]+$/, '');
+}
