@@ -141,8 +141,10 @@ describe('Google Places source (Text Search, Places API New)', () => {
       ['osm', 'node/42'],
       ['google_places', 'ChIJ-place-1'],
     ]);
+    // The OSM name is the one the website carries (zahnarzt-1.de); the other stays as an alias.
     expect(merged[0]).toMatchObject({
-      name: 'Zahnarztpraxis 1',
+      name: 'Zahnarzt 1',
+      aliases: ['Zahnarztpraxis 1'],
       phone: '+493451000001',
       rating: 4.5,
       source: 'osm',

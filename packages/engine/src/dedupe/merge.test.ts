@@ -70,18 +70,21 @@ describe('mergeBusinesses', () => {
       address: 'Hauptstr. 5',
       city: 'Halle (Saale)',
       category: 'dentist',
-      dedupe_key: 'd:mueller-zahn.de',
+      dedupe_key: 'd:mueller-zahn.de|muller',
     });
-    expect(one?.match_keys).toEqual(expect.arrayContaining(['d:mueller-zahn.de', 'p:+493451234567']));
+    expect(one?.match_keys).toEqual(
+      expect.arrayContaining(['d:mueller-zahn.de|muller', 'p:+493451234567|muller']),
+    );
+    expect(one?.aliases).toEqual(['Zahnarzt Dr. Müller']);
   });
 
-  it('merges on the same E.164 phone', () => {
+  it('merges on the same E.164 phone when the names are alike', () => {
     const merged = mergeBusinesses([
       biz({ name: 'Papa Johns', phone: '+493456788999', source_ref: 'node/1' }),
       biz({ name: "Papa John's Pizza", phone: '+493456788999', source: 'import', source_ref: 'line 4' }),
     ]);
     expect(merged).toHaveLength(1);
-    expect(merged[0]?.dedupe_key).toBe('p:+493456788999');
+    expect(merged[0]?.dedupe_key).toBe('p:+493456788999|johns');
     expect(merged[0]?.name).toBe("Papa John's Pizza");
   });
 
@@ -148,7 +151,7 @@ describe('mergeBusinesses', () => {
     const merged = merger.businesses();
     expect(merged).toHaveLength(1);
     expect(merged[0]?.sources.map((s) => s.source_ref)).toEqual(['node/1', 'node/2', 'line 2']);
-    expect(merged[0]?.dedupe_key).toBe('d:a.de');
+    expect(merged[0]?.dedupe_key).toBe('d:a.de|a');
   });
 
   it('does not mix the address of one record with the city of another', () => {
@@ -185,5 +188,121 @@ describe('mergeBusinesses', () => {
       biz({ name: 'A', source_ref: 'node/2' }),
     ]);
     expect(merged.map((b) => b.dedupe_key)).toEqual(['r:osm:node/1', 'r:osm:node/2']);
+  });
+
+  it('does not merge different names on a shared phone alone', () => {
+    const merged = mergeBusinesses([
+      biz({
+        name: 'Pizzeria Calabria',
+        phone: '+4965419912',
+        address: 'Brückenstraße 8',
+        source_ref: 'node/1',
+      }),
+      biz({
+        name: 'Uschis Pilsbar',
+        phone: '+4965419912',
+        address: 'Moselweinstraße 61',
+        source_ref: 'node/2',
+      }),
+    ]);
+    expect(merged.map((b) => b.name)).toEqual(['Pizzeria Calabria', 'Uschis Pilsbar']);
+    expect(new Set(merged.map((b) => b.dedupe_key)).size).toBe(2);
+  });
+
+  it('does not merge different names on a shared website alone, unless they stand at one spot', () => {
+    const apart = mergeBusinesses([
+      biz({
+        name: 'Haus Sonnenhang',
+        domain: 'familie-kerpen.de',
+        lat: 49.95,
+        lng: 7.09,
+        source_ref: 'node/1',
+      }),
+      biz({
+        name: 'Ferienhaus Rebe',
+        domain: 'familie-kerpen.de',
+        lat: 49.951,
+        lng: 7.09,
+        source_ref: 'node/2',
+      }),
+    ]);
+    expect(apart).toHaveLength(2);
+    const together = mergeBusinesses([
+      biz({ name: 'Vinothek', domain: 'weingut-kerpen.de', lat: 49.95, lng: 7.09, source_ref: 'node/1' }),
+      biz({
+        name: 'Weingut Kerpen',
+        domain: 'weingut-kerpen.de',
+        lat: 49.9501,
+        lng: 7.09,
+        source_ref: 'way/2',
+      }),
+    ]);
+    expect(together).toHaveLength(1);
+    expect(together[0]).toMatchObject({ name: 'Weingut Kerpen', aliases: ['Vinothek'] });
+  });
+
+  it('names a hotel and its restaurant after the hotel and keeps every name, phone, website and category', () => {
+    const [one, ...rest] = mergeBusinesses([
+      biz({
+        name: 'Kartoffelstube',
+        phone: '+4926749390',
+        website: 'https://www.parkhotel-bad-bertrich.de/kartoffelstube',
+        domain: 'parkhotel-bad-bertrich.de',
+        category: 'restaurant',
+        source_ref: 'node/1',
+      }),
+      biz({
+        name: 'Parkhotel Bad Bertrich',
+        phone: '+4926749390',
+        phones: ['+4926749390', '+49267493999'],
+        website: 'https://www.parkhotel-bad-bertrich.de/',
+        domain: 'parkhotel-bad-bertrich.de',
+        category: 'hotel',
+        source_ref: 'way/2',
+      }),
+    ]);
+    expect(rest).toEqual([]);
+    expect(one).toMatchObject({
+      name: 'Parkhotel Bad Bertrich',
+      aliases: ['Kartoffelstube'],
+      category: 'hotel',
+      categories: ['hotel', 'restaurant'],
+      website: 'https://www.parkhotel-bad-bertrich.de/',
+      websites: [
+        'https://www.parkhotel-bad-bertrich.de/',
+        'https://www.parkhotel-bad-bertrich.de/kartoffelstube',
+      ],
+      phones: ['+4926749390', '+49267493999'],
+      dedupe_key: 'd:parkhotel-bad-bertrich.de|bad',
+    });
+  });
+
+  it('prefers the lodging over its outlet when the website names neither', () => {
+    const [one] = mergeBusinesses([
+      biz({
+        name: 'Bistro Rebstock',
+        phone: '+4965311111',
+        domain: 'mosel-urlaub.de',
+        category: 'restaurant',
+      }),
+      biz({
+        name: 'Gästehaus Anna',
+        phone: '+4965311111',
+        domain: 'mosel-urlaub.de',
+        category: 'guest house',
+      }),
+    ]);
+    expect(one).toMatchObject({ name: 'Gästehaus Anna', aliases: ['Bistro Rebstock'] });
+  });
+
+  it('says a business is closed only when every merged record does', () => {
+    const closed = biz({
+      name: 'Olive Burger',
+      domain: 'oliveburger.com',
+      is_closed: true,
+      source: 'import',
+    });
+    expect(mergeBusinesses([closed, { ...closed, source_ref: 'line/3' }])[0]?.is_closed).toBe(true);
+    expect(mergeBusinesses([closed, { ...closed, is_closed: false }])[0]?.is_closed).toBe(false);
   });
 });

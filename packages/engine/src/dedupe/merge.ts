@@ -2,7 +2,8 @@ import type { RawBusiness } from '../discovery/source';
 import { distanceMeters } from '../geo/geo';
 import { nameKey } from '../normalize/name';
 import { foldText } from '../normalize/text';
-import { matchKeys } from './keys';
+import { domainsOf, matchKeys } from './keys';
+import { mainRecord, mergeLists } from './main-record';
 
 /** One entry of `sources`, as the contract's BusinessSource. */
 export interface SourceRef {
@@ -13,10 +14,32 @@ export interface SourceRef {
   observed_at?: string;
 }
 
-export interface MergedBusiness extends Omit<RawBusiness, 'url' | 'snippet' | 'observed_at' | 'socials'> {
+export interface MergedBusiness
+  extends Omit<
+    RawBusiness,
+    | 'url'
+    | 'snippet'
+    | 'observed_at'
+    | 'socials'
+    | 'aliases'
+    | 'phones'
+    | 'websites'
+    | 'categories'
+    | 'is_closed'
+  > {
   /** Every source that found it, first-found first. `source`/`source_ref` are the first one's. */
   sources: SourceRef[];
   socials: string[];
+  /** Every other name of the merged records (an outlet's, a brand), never `name` itself. */
+  aliases: string[];
+  /** Every phone (E.164), `phone` first. */
+  phones: string[];
+  /** Every website, `website` first. */
+  websites: string[];
+  /** Every category, `category` first. */
+  categories: string[];
+  /** Every merged record says the business has closed for good. */
+  is_closed: boolean;
   /** Stable key for the store's unique index: the strongest key of the group (domain > phone > name+address). */
   dedupe_key: string;
   /** Every domain/phone/name+address key of the group, so a store can find a business merged earlier. */
@@ -38,7 +61,7 @@ export const DEFAULT_SOURCE_TRUST: Readonly<Record<string, number>> = {
   competitor: 10,
 };
 
-const KEY_PRIORITY = ['d:', 'p:', 'a:'];
+const KEY_PRIORITY = ['d:', 'dp:', 'p:', 'a:'];
 const CELL_DEG = 0.0005; // ≈ 55 m of latitude: a 3×3 block of cells covers every neighbour within 50 m.
 
 /**
@@ -52,9 +75,10 @@ export function createBusinessMerger(options: MergeOptions = {}) {
   const keysOf: string[][] = [];
   const parent: number[] = [];
   const owner = new Map<string, number>();
-  // `${nameKey}|${cell id}` → records there; the 3×3 neighbourhood is searched only for names seen before.
+  // `n:<nameKey>|<cell id>` and `w:<domain>|<cell id>` → records there; the 3×3 neighbourhood is searched only
+  // for names and websites seen before.
   const cells = new Map<string, number[]>();
-  const placedNames = new Set<string>();
+  const placed = new Set<string>();
 
   const find = (i: number): number => {
     let root = i;
@@ -88,27 +112,32 @@ export function createBusinessMerger(options: MergeOptions = {}) {
       if (j === undefined) owner.set(k, i);
       else union(i, j);
     }
-    if (!key || record.lat === null || record.lng === null) return;
+    if (record.lat === null || record.lng === null) return;
+    // Near each other, the same name or the same website is the same place (an OSM node and its Google
+    // listing, a hotel and the restaurant inside it that lists the hotel's site).
+    const spots = [...(key ? [`n:${key}`] : []), ...domainsOf(record).map((domain) => `w:${domain}`)];
     const here = { lat: record.lat, lng: record.lng };
     const row = Math.floor(record.lat / CELL_DEG);
-    if (placedNames.has(key)) {
-      for (let r = row - 1; r <= row + 1; r++) {
-        const col = cellCol(r, record.lng);
-        for (let c = col - 1; c <= col + 1; c++) {
-          for (const j of cells.get(`${key}|${cellId(r, c)}`) ?? []) {
-            const other = records[j] as RawBusiness;
-            if (distanceMeters(here, { lat: other.lat as number, lng: other.lng as number }) < nearby)
-              union(i, j);
+    for (const spot of spots) {
+      if (placed.has(spot)) {
+        for (let r = row - 1; r <= row + 1; r++) {
+          const col = cellCol(r, record.lng);
+          for (let c = col - 1; c <= col + 1; c++) {
+            for (const j of cells.get(`${spot}|${cellId(r, c)}`) ?? []) {
+              const other = records[j] as RawBusiness;
+              if (distanceMeters(here, { lat: other.lat as number, lng: other.lng as number }) < nearby)
+                union(i, j);
+            }
           }
         }
+      } else {
+        placed.add(spot);
       }
-    } else {
-      placedNames.add(key);
+      const own = `${spot}|${cellId(row, cellCol(row, record.lng))}`;
+      const list = cells.get(own);
+      if (list) list.push(i);
+      else cells.set(own, [i]);
     }
-    const own = `${key}|${cellId(row, cellCol(row, record.lng))}`;
-    const list = cells.get(own);
-    if (list) list.push(i);
-    else cells.set(own, [i]);
   }
 
   return {
@@ -169,6 +198,11 @@ function single(r: RawBusiness, keys: string[]): MergedBusiness {
     review_count: r.review_count,
     sources: [ref],
     socials: r.socials ?? [],
+    aliases: r.aliases ?? [],
+    phones: mergeLists([r.phone], [r.phones]),
+    websites: mergeLists([r.website], [r.websites]),
+    categories: mergeLists([r.category], [r.categories]),
+    is_closed: r.is_closed === true,
     dedupe_key: dedupeKey(keys, [r]),
     match_keys: keys,
   };
@@ -191,30 +225,52 @@ function mergeGroup(
     .map((entry) => entry.record);
   const pick = <K extends keyof RawBusiness>(field: K): RawBusiness[K] | null =>
     ranked.find((record) => isFilled(record[field]))?.[field] ?? null;
+  // The business the others are part of (the hotel, not its restaurant) names the record and leads its lists.
+  const main = mainRecord(ranked);
+  const lead = [main, ...ranked.filter((record) => record !== main)];
 
-  const web = ranked.find((record) => isFilled(record.website) || isFilled(record.domain));
+  const web = lead.find((record) => isFilled(record.website) || isFilled(record.domain));
   const located = ranked.find((record) => record.lat !== null && record.lng !== null);
   const keys =
     group.length === 1
       ? (keysOf[group[0] as number] ?? [])
       : [...new Set(group.flatMap((i) => keysOf[i] ?? []))];
+  const names = new Map<string, string>([[nameKey(main.name), main.name]]);
+  for (const name of lead.flatMap((record) => [record.name, ...(record.aliases ?? [])])) {
+    const key = nameKey(name);
+    if (key && !names.has(key)) names.set(key, name);
+  }
 
   return {
-    name: (pick('name') as string | null) ?? first.name,
+    name: main.name,
     website: web?.website ?? null,
     domain: web?.domain ?? null,
     email: pick('email'),
-    phone: pick('phone'),
+    phone: lead.find((record) => isFilled(record.phone))?.phone ?? null,
     ...mergeAddress(ranked),
     lat: located?.lat ?? null,
     lng: located?.lng ?? null,
-    category: pick('category'),
+    category: lead.find((record) => isFilled(record.category))?.category ?? null,
     source: first.source,
     source_ref: first.source_ref,
     rating: pick('rating'),
     review_count: pick('review_count'),
     sources: mergeSources(members),
     socials: [...new Set(members.flatMap((record) => record.socials ?? []))],
+    aliases: [...names.values()].slice(1),
+    phones: mergeLists(
+      lead.map((r) => r.phone),
+      lead.map((r) => r.phones),
+    ),
+    websites: mergeLists(
+      lead.map((r) => r.website),
+      lead.map((r) => r.websites),
+    ),
+    categories: mergeLists(
+      lead.map((r) => r.category),
+      lead.map((r) => r.categories),
+    ),
+    is_closed: members.every((record) => record.is_closed === true),
     dedupe_key: dedupeKey(keys, members),
     match_keys: keys,
   };

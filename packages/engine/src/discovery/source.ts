@@ -34,6 +34,16 @@ export interface RawBusiness {
   socials?: string[];
   /** Evidence text (competitor customers). */
   snippet?: string | null;
+  /** Every category the place carries, the main one (`category`) first. */
+  categories?: string[];
+  /** Every phone number (E.164), `phone` first (an OSM tag "a; b" holds two). */
+  phones?: string[];
+  /** Every website (canonical URL), `website` first. */
+  websites?: string[];
+  /** Other names the business goes by (a merged outlet's name, a brand), never `name` itself. */
+  aliases?: string[];
+  /** The source says the business has closed for good (an imported "permanently closed" row). */
+  is_closed?: boolean;
   /** ISO time the source was read. */
   observed_at?: string;
 }

@@ -5,7 +5,7 @@
  */
 import { IMPORT_FIELDS, type ImportField } from '@argo/contract/discovery';
 import { SYNONYMS, VETO_WORDS } from './synonyms';
-import { parseLatLngPair } from './values';
+import { MAX_CELL_CHARS, parseLatLngPair } from './values';
 
 export type SuggestedMapping = Record<ImportField, string | null>;
 
@@ -111,8 +111,26 @@ function plausibility(field: ImportField, samples: readonly string[]): number {
 
 const NUMBER = /^[-+]?\d+(?:[.,]\d+)?$/;
 const BOOLEAN = /^(?:true|false|yes|no|y|n|0|1|null|none|n\/a)$/i;
+/** What a column saying whether a business trades holds ("Active", "Permanently closed", "geschlossen"). */
+const STATUS_WORDS =
+  /\b(?:open|opened|closed|active|inactive|operational|operating|acquired|public|defunct|dissolved|ge(?:o|ö)ffnet|geschlossen|aktiv|inaktiv|ouvert|ferm[ée]e?|abierto|cerrado)\b/i;
+
+/**
+ * "https://x.de/a", "www.x.de", "x.co.uk:8080": an optional scheme or www., a host with a dot and a top-level
+ * domain, then optionally a path without spaces. Read piece by piece: the one regex this was backtracked
+ * polynomially on a cell of dots (issue 16, item 1).
+ */
+function looksLikeWebsite(value: string): boolean {
+  const rest = value.replace(/^(?:[a-z][a-z0-9+.-]*:\/\/|www\.)/i, '');
+  const end = rest.search(/[/?#:]/);
+  const host = end < 0 ? rest : rest.slice(0, end);
+  const tail = end < 0 ? '' : rest.slice(end);
+  return /^[^\s@/]+$/.test(host) && /\.[a-z]{2,}$/i.test(host) && !/\s/.test(tail);
+}
 
 function looksLike(field: ImportField, value: string): boolean {
+  // A sample longer than any cell the import reads says nothing about the column (and is not scanned).
+  if (value.length > MAX_CELL_CHARS) return false;
   switch (field) {
     case 'lat':
     case 'lng': {
@@ -121,9 +139,7 @@ function looksLike(field: ImportField, value: string): boolean {
       return NUMBER.test(value) && Math.abs(n) <= (field === 'lat' ? 90 : 180);
     }
     case 'website':
-      return /^(?:[a-z][a-z0-9+.-]*:\/\/|www\.)?[^\s@/]+\.[a-z]{2,}(?:[/?#:]\S*)?$/i.test(
-        value.replace(/^\["?|"?\]$/g, ''),
-      );
+      return looksLikeWebsite(value.replace(/^\["?|"?\]$/g, ''));
     case 'email':
       return value.includes('@') || value === '[]';
     case 'phone':
@@ -132,6 +148,8 @@ function looksLike(field: ImportField, value: string): boolean {
       return NUMBER.test(value) && Number(value.replace(',', '.')) <= 10;
     case 'review_count':
       return /^\d[\d,. ]*$/.test(value);
+    case 'status':
+      return BOOLEAN.test(value) || STATUS_WORDS.test(value);
     case 'postal_code':
       return /^[A-Z0-9][A-Z0-9 -]{1,9}$/i.test(value) && /\d/.test(value);
     default:

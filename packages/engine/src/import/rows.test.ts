@@ -197,7 +197,7 @@ describe('cell values', () => {
 describe('importCsv', () => {
   it('streams batches with rejected rows and their physical line numbers', async () => {
     const text =
-      'Website;Name;Phone\nacme.com;Acme;+49 30 1234567\nnobody.com;;\n\n"beta.de\n";Beta;\nlonely.com\nacme.com;Gamma\n';
+      'Website;Name;Phone\nacme.com;Acme;+49 30 1234567\nnobody.com;;\n\n"beta.de\n";Beta;\nlonely.com\nacme.com;Acme GmbH\n';
     const result = await collect(
       importCsv(utf8(text), { name: 'Name', website: 'Website', phone: 'Phone' }, { batchSize: 2 }),
     );
@@ -207,9 +207,10 @@ describe('importCsv', () => {
       { line: 7, reason: 'row has 1 cell, expected at least 2: no name' },
     ]);
     expect(result.progress).toMatchObject({ rows: 5, accepted: 3, rejected: 2 });
-    // Gamma shares Acme's domain in a later batch: it keeps Acme's dedupe_key so the store updates that row.
+    // Acme GmbH shares Acme's domain and name in a later batch: it keeps Acme's dedupe_key so the store updates
+    // that row.
     const acme = result.records.find((r) => r.name === 'Acme');
-    const gamma = result.records.find((r) => r.name === 'Gamma');
+    const gamma = result.records.find((r) => r.name === 'Acme GmbH');
     expect(gamma?.dedupe_key).toBe(acme?.dedupe_key);
     expect(result.progress?.linked).toBe(1);
   });

@@ -6,13 +6,26 @@
 import type { ImportField } from '@argo/contract/discovery';
 import type { RawBusiness } from '../discovery/source';
 import { splitAddress } from '../normalize/address';
-import { countryFromName, toCountryCode, US_STATES } from '../normalize/countries';
+import {
+  countryFromName,
+  countryFromRegionAndPostcode,
+  toCountryCode,
+  US_STATES,
+} from '../normalize/countries';
 import { classifyWebsite } from '../normalize/domain';
 import { normalizeEmail } from '../normalize/email';
 import { cleanName } from '../normalize/name';
 import { normalizePhone } from '../normalize/phone';
 import { collapseSpaces } from '../normalize/text';
-import { addressFromJson, cellText, parseLatLngPair, parseNumber, unwrapCell } from './values';
+import {
+  addressFromJson,
+  cellText,
+  isClosedStatus,
+  MAX_CELL_CHARS,
+  parseLatLngPair,
+  parseNumber,
+  unwrapCell,
+} from './values';
 
 /** Field → header, as the contract's ColumnMapping (missing or null: not imported). */
 export type ImportMapping = Partial<Record<ImportField, string | null>>;
@@ -59,13 +72,25 @@ export function createRowMapper(
   const column = resolveColumns(headers, mapping);
   const nameColumn = column.name as number;
   const defaultCountry = toCountryCode(options.defaultCountry);
+  // A yes/no status is read by what its column asks ("is_open" = 0 is closed, "closed" = 1 is closed).
+  const statusHeader = column.status === undefined ? null : (headers[column.status] ?? '');
 
   return (cells, line) => {
+    // Mapped cells longer than MAX_CELL_CHARS are not read (values.ts): reported below, never scanned.
+    const tooLong = new Map<ImportField, number>();
     const cell = (field: ImportField): string | undefined => {
       const index = column[field];
-      return index === undefined ? undefined : cells[index];
+      const value = index === undefined ? undefined : cells[index];
+      if (value !== undefined && value.length > MAX_CELL_CHARS) {
+        tooLong.set(field, value.length);
+        return undefined;
+      }
+      return value;
     };
-    const name = cleanName(unwrapCell(cell('name')));
+    const nameCell = cell('name');
+    const nameLength = tooLong.get('name');
+    if (nameLength !== undefined) return { ok: false, reason: tooLongText('name', nameLength) };
+    const name = cleanName(unwrapCell(nameCell));
     if (name === null || !/[\p{L}\p{N}]/u.test(name)) {
       const reason =
         cells.length <= nameColumn
@@ -94,6 +119,7 @@ export function createRowMapper(
     const rating = readNumber(cell('rating'), false, 'rating', warn);
     const reviews = readNumber(cell('review_count'), true, 'review count', warn);
     const category = unwrapCell(cell('category'), 'join');
+    const isClosed = statusHeader !== null && isClosedStatus(cell('status'), statusHeader);
 
     const record: RawBusiness = {
       name,
@@ -110,8 +136,17 @@ export function createRowMapper(
       review_count: reviews !== null && reviews >= 0 ? reviews : null,
     };
     if (site.social) record.socials = [site.social];
+    if (isClosed) record.is_closed = true;
+    for (const [field, length] of tooLong)
+      warnings.push({ field, message: `${tooLongText(field, length)}; left empty` });
     return { ok: true, record, warnings };
   };
+}
+
+/** "website is 200,003 characters long, more than the 2,000 read" */
+function tooLongText(field: ImportField, length: number): string {
+  const count = (n: number) => n.toLocaleString('en-US');
+  return `${field.replace('_', ' ')} is ${count(length)} characters long, more than the ${count(MAX_CELL_CHARS)} read`;
 }
 
 function resolveColumns(
@@ -149,22 +184,20 @@ function readPlace(cell: (field: ImportField) => string | undefined, defaultCoun
   const split = json
     ? { ...json, address: json.street, country: toCountryCode(json.country) ?? json.country }
     : (locality ?? splitAddress(line, countryHint));
+  // With the city in a column of its own, a line that named no postcode, region or country is all street line:
+  // "2550 Windmill Ln, Ste 100" keeps its suite, and "Ste 100" is never taken for the city.
+  const isStreetOnly =
+    line !== null && !locality && own.city !== null && !split.postal_code && !split.region && !split.country;
   const place: Place = {
-    address: split.address ?? null,
+    address: isStreetOnly ? collapseSpaces(line) : (split.address ?? null),
     city: own.city ?? split.city,
     region: own.region ?? split.region,
     postal_code: own.postal_code ?? split.postal_code,
     country: (own.country === null ? null : (toCountryCode(own.country) ?? own.country)) ?? split.country,
   };
-  // A US state with a five-digit ZIP is a US address even when no column says so (e.g. Chicago's data).
-  if (
-    !place.country &&
-    place.region &&
-    US_STATES.has(place.region.toUpperCase()) &&
-    /^\d{5}/.test(place.postal_code ?? '')
-  ) {
-    place.country = 'US';
-  }
+  // The region and postcode tell the country when no column says it: a US state ("TX", "Texas", with a ZIP or
+  // none), a Canadian province, a German state with its PLZ, a Canadian or British postcode.
+  place.country ??= countryFromRegionAndPostcode(place.region, place.postal_code);
   place.country ??= defaultCountry;
   return place;
 }

@@ -110,6 +110,15 @@ export const SYNONYMS: Record<ImportField, readonly SynonymGroup[]> = {
     ),
     group(0.8, 'reviews', true),
   ],
+  status: [
+    group(
+      1,
+      'business status|operating status|operational status|open status|is open|is closed|open or closed|' +
+        'open closed|permanently closed|closed permanently|is permanently closed|closed|currently open|' +
+        'betriebsstatus|geschlossen|geoffnet|ferme|cerrado|statut|estado negocio',
+    ),
+    group(0.8, 'status|state of business|active|is active|open', true),
+  ],
 };
 
 /**

@@ -4,6 +4,13 @@
  * address…) lives in ../normalize; this only turns a cell into the text or number a normaliser expects.
  */
 
+/**
+ * The longest cell the import reads (issue 16, item 1). No name, address, website or phone needs more; a longer
+ * mapped cell is not read at all: a name makes the row rejected (with the reason), any other field is left empty
+ * with a warning, like any value that cannot be read. Unmapped cells are never read, whatever their length.
+ */
+export const MAX_CELL_CHARS = 2000;
+
 const PLACEHOLDER = /^(?:null|undefined|none|nil|nan|n\/?a|-+|\[\s*\]|\{\s*\}|"")$/i;
 const TEXT_KEYS = [
   'name',
@@ -144,4 +151,32 @@ function separator(text: string, sep: string, at: number, integer: boolean): str
   if (text.indexOf(sep) !== text.lastIndexOf(sep)) return '';
   const isGroupOfThree = /^\d{3}$/.test(text.slice(at + 1));
   return isGroupOfThree && (integer || sep === ',') ? '' : '.';
+}
+
+/** Values saying a business has stopped trading for good (EN, DE, FR, ES, Google's CLOSED_PERMANENTLY). */
+const CLOSED_TEXT =
+  /^(?:(?:permanently |for good |definitively )?closed(?: permanently| for good| down)?|closed_permanently|inactive|defunct|dissolved|out of business|no longer (?:in business|trading|operating)|ceased trading|(?:dauerhaft |endg(?:u|ü)ltig )?geschlossen|aufgegeben|erloschen|inaktiv|ferm[ée]e?(?: d[ée]finitivement)?|cerrad[oa](?: permanentemente| definitivamente)?)$/i;
+/** "Temporarily closed" and the like: still a business, so not closed. */
+const TEMPORARY = /\b(?:temporar(?:il)?y|vor(?:u|ü)bergehend|temporairement|temporalmente)\b/i;
+const TRUE = /^(?:1|true|yes|y|t|ja|oui|si|sí|x)$/i;
+const FALSE = /^(?:0|false|no|n|f|nein|non)$/i;
+
+/**
+ * Whether a status cell says the business has closed for good. Words are read as they are ("Closed",
+ * "Permanently closed", "Inactive", "dauerhaft geschlossen"); a yes/no value by what its column asks: is_open = 0
+ * or active = false is closed, closed = 1 or permanently_closed = yes is closed. Anything else (empty, "Open",
+ * "Active", "Acquired", "Temporarily closed") is a trading business.
+ */
+export function isClosedStatus(value: string | undefined, header: string): boolean {
+  const text = cellText(value)
+    ?.replace(/[\s_-]+/g, ' ')
+    .trim();
+  if (!text || TEMPORARY.test(text)) return false;
+  if (CLOSED_TEXT.test(text)) return true;
+  const isTrue = TRUE.test(text);
+  if (!isTrue && !FALSE.test(text)) return false;
+  const asks = header.toLowerCase().replace(/[^a-z]+/g, ' ');
+  if (/\b(?:closed|inactive|defunct|dissolved|geschlossen)\b/.test(asks)) return isTrue;
+  if (/\b(?:open|active|operating|operational|trading|geoffnet)\b/.test(asks)) return !isTrue;
+  return false;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addressFromOsmTags, formatStreetLine, parseAddressLine, splitAddress } from './address';
+import { countryFromName, countryFromRegionAndPostcode, toCountryCode } from './countries';
 
 describe('parseAddressLine', () => {
   it.each([
@@ -80,6 +81,55 @@ describe('parseAddressLine', () => {
         country: 'MK',
       },
     ],
+    // Canada: province and postal code, province names
+    [
+      '10150 101 St NW, Edmonton, AB T5J 0S4',
+      null,
+      { address: '10150 101 St NW', city: 'Edmonton', region: 'AB', postal_code: 'T5J 0S4', country: 'CA' },
+    ],
+    [
+      '3895 Boul Saint-Laurent, Montréal QC H2W1X9',
+      null,
+      {
+        address: '3895 Boul Saint-Laurent',
+        city: 'Montréal',
+        region: 'QC',
+        postal_code: 'H2W 1X9',
+        country: 'CA',
+      },
+    ],
+    [
+      '130 King St W, Toronto, Ontario',
+      null,
+      { address: '130 King St W', city: 'Toronto', region: 'ON', postal_code: null, country: 'CA' },
+    ],
+    // A suite or unit stays on the street line, also without a postcode after it
+    [
+      '2550 Windmill Ln, Ste 100, Las Vegas, NV 89123',
+      null,
+      {
+        address: '2550 Windmill Ln, Ste 100',
+        city: 'Las Vegas',
+        region: 'NV',
+        postal_code: '89123',
+        country: 'US',
+      },
+    ],
+    [
+      '2550 Windmill Ln, Ste 100',
+      'US',
+      { address: '2550 Windmill Ln, Ste 100', city: null, region: null, postal_code: null, country: 'US' },
+    ],
+    [
+      'Hauptstraße 5, 2. OG',
+      'DE',
+      { address: 'Hauptstraße 5, 2. OG', city: null, region: null, postal_code: null, country: 'DE' },
+    ],
+    [
+      '1200 Main St, Las Vegas, Nevada',
+      null,
+      { address: '1200 Main St', city: 'Las Vegas', region: 'NV', postal_code: null, country: 'US' },
+    ],
   ] as const)('%s', (line, country, expected) => {
     expect(parseAddressLine(line, country)).toEqual(expected);
   });
@@ -140,5 +190,28 @@ describe('OSM addr:* tags', () => {
     expect(splitAddress({ 'addr:full': '123 Main St, Plano, TX 75074', 'addr:country': 'US' }).city).toBe(
       'Plano',
     );
+  });
+});
+
+describe('countries from names, regions and postcodes', () => {
+  it('knows every country by its name in the languages lists are written in, but not a US state as one', () => {
+    expect(countryFromName('Nigeria')).toBe('NG');
+    expect(countryFromName('Singapur')).toBe('SG');
+    expect(countryFromName('Émirats arabes unis')).toBe('AE');
+    expect(countryFromName('Vietnam')).toBe('VN');
+    expect(countryFromName('Georgia')).toBeNull();
+    expect(toCountryCode('Deutschland')).toBe('DE');
+  });
+
+  it('reads the country from a region and postcode only where they settle it', () => {
+    expect(countryFromRegionAndPostcode('CA', '93101')).toBe('US');
+    expect(countryFromRegionAndPostcode('Texas', null)).toBe('US');
+    expect(countryFromRegionAndPostcode('AB', 'T5J 0S4')).toBe('CA');
+    expect(countryFromRegionAndPostcode('Québec', null)).toBe('CA');
+    expect(countryFromRegionAndPostcode('Rheinland-Pfalz', '54470')).toBe('DE');
+    expect(countryFromRegionAndPostcode(null, 'V6B 5T4')).toBe('CA');
+    expect(countryFromRegionAndPostcode('North Yorkshire', 'HG1 1RS')).toBe('GB');
+    expect(countryFromRegionAndPostcode(null, '75006')).toBeNull();
+    expect(countryFromRegionAndPostcode('WA', '6000')).toBeNull(); // Western Australia, not Washington
   });
 });

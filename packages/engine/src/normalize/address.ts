@@ -1,5 +1,15 @@
-import { countryFromName, NUMBER_FIRST_COUNTRIES, toCountryCode, US_STATES } from './countries';
+import {
+  CA_POSTAL_CODE,
+  caProvinceCode,
+  countryFromName,
+  countryFromRegionAndPostcode,
+  NUMBER_FIRST_COUNTRIES,
+  toCountryCode,
+  US_STATES,
+  usStateCode,
+} from './countries';
 import { collapseSpaces, textOrNull } from './text';
+import { trimEndChars } from './trim';
 
 /** An address split into the Business fields. `address` is the street line ("Hauptstr. 5", "123 Main St"). */
 export interface AddressParts {
@@ -57,6 +67,10 @@ export function addressFromOsmTags(
   return parts;
 }
 
+/** A part of an address line that is a suite, unit, floor, room or box (EN/DE/FR/ES), not a place. */
+const UNIT_PART =
+  /^(?:#\s*\w|(?:ste|suite|unit|apt|apartment|fl|floor|flr|bldg|building|room|rm|dept|office|box|po box|p\.? ?o\.? box|c\/o|etage|stock|og|eg|dg|hinterhaus|vorderhaus|seitenfl[uü]gel|geb[aä]ude|zimmer|b[uü]ro|bureau|local|piso|planta|bte|bo[iî]te)\b|\d+\.?\s*(?:og|etage|stock|floor|fl)\b)/i;
+
 const US_ZIP = /^(?:(.*?)\s+)?([A-Z]{2})\.?\s+(\d{5}(?:-\d{4})?)$/i;
 const UK_POSTCODE = /^(?:(.*?)\s+)?([A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2})$/i;
 const NL_POSTCODE = /^(\d{4}\s?[A-Z]{2})\s+(.+)$/;
@@ -80,14 +94,41 @@ interface PostalMatch {
   country: string | null;
 }
 
+/** "Edmonton AB T5J 0S4", "AB T5J 0S4", "T5J 0S4" → postcode, province and city (read from the end: linear). */
+function matchCanadianPostal(part: string): PostalMatch | null {
+  const code = /[A-Z]\d[A-Z] ?\d[A-Z]\d$/i.exec(part);
+  if (!code || (code.index > 0 && part[code.index - 1] !== ' ') || !CA_POSTAL_CODE.test(code[0])) return null;
+  const words = part.slice(0, code.index).trim().split(' ').filter(Boolean);
+  const province = words.length > 0 ? caProvinceCode(words[words.length - 1]) : null;
+  if (province) words.pop();
+  const postal = code[0].toUpperCase().replace(/^(\w{3}) ?/, '$1 ');
+  const match: PostalMatch = { postal, city: words.join(' ') || null, country: 'CA' };
+  if (province) match.region = province;
+  return match;
+}
+
+/**
+ * A postcode part ("Plano, TX 75074" splits to "TX 75074"; "London NW1 6XE") is short. Longer parts are not read
+ * as one: the postcode patterns below backtrack polynomially on long input (checked in the ReDoS proof test), and
+ * bounding what they see keeps them fast whatever a CSV cell or a page holds.
+ */
+const MAX_POSTAL_PART_CHARS = 80;
+/** A whole address written without commas ("Hauptstr. 5 06108 Halle"); longer text is kept as the street line. */
+const MAX_SINGLE_PART_CHARS = 160;
+
 function matchPostal(part: string, defaultCountry: string | null): PostalMatch | null {
+  if (part.length > MAX_POSTAL_PART_CHARS) return null;
+  const canadian = matchCanadianPostal(part);
+  if (canadian) return canadian;
   const us = US_ZIP.exec(part);
   if (us?.[2] && us[3] && US_STATES.has(us[2].toUpperCase())) {
     return { city: us[1] ?? null, region: us[2].toUpperCase(), postal: us[3], country: 'US' };
   }
   const uk = UK_POSTCODE.exec(part);
   if (uk?.[2] && /\d[A-Z]{2}$/i.test(uk[2]) && /[A-Z]/i.test(uk[2].slice(0, 1))) {
-    const code = uk[2].toUpperCase().replace(/\s*(\d[A-Z]{2})$/, ' $1');
+    // "NW16XE" / "NW1  6XE" → "NW1 6XE": the inward code is the last three characters (checked just above).
+    const written = uk[2].toUpperCase();
+    const code = `${written.slice(0, -3).trimEnd()} ${written.slice(-3)}`;
     return { city: uk[1] ?? null, postal: code, country: 'GB' };
   }
   const nl = NL_POSTCODE.exec(part);
@@ -118,9 +159,11 @@ export function parseAddressLine(
 ): AddressParts {
   if (typeof line !== 'string') return { ...EMPTY };
   const fallbackCountry = toCountryCode(defaultCountry);
-  const parts = collapseSpaces(line)
-    .replace(/[.;]+$/, '')
-    .split(/\s*(?:,|;|\n|\s·\s|\s\|\s)\s*/)
+  // Linear-time trim and split (a `/[.;]+$/` trim backtracked quadratically on a cell of semicolons); spaces are
+  // collapsed first, so trimming each part is the same as the spaces around the separators.
+  const parts = trimEndChars(collapseSpaces(line), '.;')
+    .split(/,|;|\n|\s·\s|\s\|\s/)
+    .map((part) => part.trim())
     .filter((part) => part !== '');
   if (parts.length === 0) return { ...EMPTY };
   const result: AddressParts = { ...EMPTY };
@@ -138,6 +181,11 @@ export function parseAddressLine(
   ) {
     result.region = tail;
     result.country = 'US';
+    parts.pop();
+  } else if (parts.length > 1 && (usStateCode(tail) || caProvinceCode(tail))) {
+    // "…, Las Vegas, Nevada", "…, Edmonton, AB", "…, Montréal, Québec"
+    result.region = usStateCode(tail) ?? caProvinceCode(tail);
+    result.country = countryFromRegionAndPostcode(tail, null);
     parts.pop();
   }
   const country = result.country ?? fallbackCountry;
@@ -164,6 +212,8 @@ export function parseAddressLine(
   } else if (parts.length > 1) {
     cityIndex = parts.length - 1;
   }
+  // A suite, unit or floor ("Ste 100", "#2", "2. OG") belongs to the street line, never names the city.
+  if (cityIndex >= 1 && UNIT_PART.test(parts[cityIndex] ?? '')) cityIndex = -1;
   if (cityIndex >= 1) result.city = parts[cityIndex] ?? null;
   const streetEnd = cityIndex >= 1 ? cityIndex : postalIndex >= 1 ? postalIndex : parts.length;
   result.address = parts.slice(0, streetEnd).join(', ') || null;
@@ -173,6 +223,7 @@ export function parseAddressLine(
 
 /** "Hauptstr. 5 06108 Halle" or "123 Main St Plano TX 75074" without commas. */
 function splitSinglePart(part: string, country: string | null): AddressParts {
+  if (part.length > MAX_SINGLE_PART_CHARS) return { ...EMPTY, address: part, country };
   const de = /^(.*?\d+\s?[a-z]?)\s+(\d{4,5})\s+(\D.*)$/i.exec(part);
   if (de?.[1] && de[2] && de[3]) {
     return { address: de[1], postal_code: de[2], city: de[3], region: null, country };

@@ -1,5 +1,6 @@
 import { domainToUnicode } from 'node:url';
 import { parse } from 'tldts';
+import { trimChars } from './trim';
 
 /**
  * Hosts that are not a business's own website: social networks, review and booking portals, link
@@ -51,12 +52,28 @@ export interface ParsedWebsite {
 
 const JUNK = /^(n\/?a|none|null|nil|-+|\.+|keine|no|kein|sin|aucun|unknown|tbd|tba|0)$/i;
 
+/** Longer text is no web address (browsers and servers stop at about 2,000 characters); it is not read at all. */
+export const MAX_WEBSITE_CHARS = 2048;
+const isSeparator = (c: string) => c === ';' || c === '|' || /\s/.test(c);
+
+/** "https://a.de; https://b.de" → "https://a.de": the text before the first run of separators with more after it. */
+function firstOfSeveral(text: string): string {
+  for (let i = 0; i < text.length; i++) {
+    if (!isSeparator(text.charAt(i))) continue;
+    let end = i;
+    while (end < text.length && isSeparator(text.charAt(end))) end++;
+    return end < text.length ? text.slice(0, i) : text;
+  }
+  return text;
+}
+
 /** Parses any form of web address ("www.x.de", "X.DE", "http://x.de/path", "//x.de") or returns null. */
 export function parseWebsite(raw: string | null | undefined): ParsedWebsite | null {
-  if (typeof raw !== 'string') return null;
-  let text = raw.trim().replace(/^[<("']+|[>)"',;]+$/g, '');
+  if (typeof raw !== 'string' || raw.length > MAX_WEBSITE_CHARS) return null;
+  // Linear-time trims and split: the regexes they replace backtracked quadratically (trim.ts).
+  let text = trimChars(raw.trim(), '<("\'', '>)"\',;');
   // OSM and CSV cells sometimes hold several: "https://a.de; https://b.de" — the first is the main one.
-  text = text.split(/[\s;|]+(?=\S)/)[0] ?? '';
+  text = firstOfSeveral(text);
   const isEmailLike = text.includes('@') && !/^[a-z][a-z0-9+.-]*:\/\//i.test(text);
   if (!text || JUNK.test(text) || isEmailLike) return null;
   if (/^\/\//.test(text)) text = `https:${text}`;

@@ -145,6 +145,6 @@ describe('competitor customers from a competitor website', () => {
       { ...base, name: 'Schäl', website: 'https://x.de/', domain: 'x.de', source_ref: 'b.de' },
     ]);
     const keys = merged.map((m) => m.dedupe_key);
-    expect(keys).toEqual(['c:backhaus wendt', 'c:backerei schal', 'c:backhaus wendt', 'd:x.de']);
+    expect(keys).toEqual(['c:backhaus wendt', 'c:backerei schal', 'c:backhaus wendt', 'd:x.de|schal']);
   });
 });

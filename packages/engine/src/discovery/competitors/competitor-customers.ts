@@ -11,6 +11,7 @@ import { type MergedBusiness, mergeBusinesses } from '../../dedupe/merge';
 import { parseWebsite } from '../../normalize/domain';
 import { nameKey } from '../../normalize/name';
 import type { RawBusiness } from '../source';
+import { groupEvidence } from './customer-groups';
 import {
   type CompetitorPageKind,
   type CustomerEvidence,
@@ -191,21 +192,7 @@ export function toBusinesses(
   const ranked = [...evidence].sort(
     (a, b) => EVIDENCE_RANK[a.kind] - EVIDENCE_RANK[b.kind] || onStoryPage(a) - onStoryPage(b),
   );
-  const groups: CustomerEvidence[][] = [];
-  const byDomain = new Map<string, CustomerEvidence[]>();
-  const byName = new Map<string, CustomerEvidence[]>();
-  for (const item of ranked) {
-    const key = nameKey(item.name);
-    const group =
-      (item.domain ? byDomain.get(item.domain) : undefined) ??
-      byName.get(key) ??
-      groups.find((g) => g.some((e) => e.domain && item.domain === e.domain));
-    if (group) group.push(item);
-    else groups.push([item]);
-    const target = group ?? (groups.at(-1) as CustomerEvidence[]);
-    if (item.domain && !byDomain.has(item.domain)) byDomain.set(item.domain, target);
-    if (key && !byName.has(key)) byName.set(key, target);
-  }
+  const groups = groupEvidence(ranked);
   return groups.map((group) => {
     const best = group[0] as CustomerEvidence;
     const withSite = group.find((e) => e.website);

@@ -41,6 +41,7 @@ export const CATEGORIES: readonly CategoryDefinition[] = [
   c('tailor', ['alterations', 'schneiderei', 'änderungsschneiderei', 'couturière', 'sastre'], ['craft=tailor', 'shop=tailor']),
   c('photographer', ['photo studio', 'photography', 'fotograf', 'fotostudio', 'photographe', 'fotógrafo'], ['craft=photographer', 'shop=photo']),
   c('printing', ['print shop', 'printer', 'copy shop', 'druckerei', 'copyshop', 'imprimerie', 'imprenta'], ['shop=copyshop', 'craft=printer', 'shop=printing']),
+  c('winery', ['wine estate', 'vineyard', 'wine grower', 'weingut', 'winzer', 'weinbau', 'winzerhof', 'domaine viticole', 'bodega', 'cantina'], ['craft=winery', 'shop=winery']),
   c('brewery', ['microbrewery', 'craft brewery', 'brauerei', 'brasserie artisanale', 'cervecería'], ['craft=brewery']),
   c('caterer', ['catering', 'party service', 'traiteur', 'cáterin'], ['craft=caterer']),
   // personal care
@@ -108,8 +109,9 @@ export const CATEGORIES: readonly CategoryDefinition[] = [
   c('gas station', ['petrol station', 'fuel station', 'filling station', 'tankstelle', 'station-service', 'gasolinera'], ['amenity=fuel']),
   c('tire shop', ['tyre shop', 'tires', 'tyres', 'reifenhandel', 'reifendienst', 'pneus', 'neumáticos'], ['shop=tyres']),
   // lodging and travel
-  c('hotel', ['motel', 'inn', 'hôtel', 'hotel garni'], ['tourism~^(hotel|motel)$']),
+  c('hotel', ['motel', 'inn', 'hôtel', 'hotel garni'], ['tourism~^(hotel|motel)$', ['building=hotel', 'name']]),
   c('guest house', ['bed and breakfast', 'b&b', 'pension', 'gästehaus', 'ferienwohnung', 'chambre d\'hôtes', 'casa de huéspedes'], ['tourism~^(guest_house|apartment|chalet)$']),
+  c('camp site', ['campsite', 'campground', 'camping', 'caravan park', 'campingplatz', 'terrain de camping', 'camping municipal'], ['tourism~^(camp_site|caravan_site)$']),
   c('hostel', ['backpackers', 'jugendherberge', 'auberge de jeunesse', 'albergue'], ['tourism=hostel']),
   c('travel agency', ['travel agent', 'reisebüro', 'agence de voyages', 'agencia de viajes'], ['shop=travel_agency', 'office=travel_agent']),
   // offices and professional services

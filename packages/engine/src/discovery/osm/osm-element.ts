@@ -2,15 +2,20 @@ import { addressFromOsmTags } from '../../normalize/address';
 import { toCountryCode } from '../../normalize/countries';
 import { classifyWebsite, parseWebsite } from '../../normalize/domain';
 import { normalizeEmail } from '../../normalize/email';
-import { cleanName } from '../../normalize/name';
-import { normalizePhone } from '../../normalize/phone';
+import { cleanName, nameKey } from '../../normalize/name';
+import { normalizePhone, phoneCandidates } from '../../normalize/phone';
 import type { RawBusiness } from '../source';
-import { BUSINESS_KEYS } from './categories';
+import type { TagFilter } from './categories';
+import { categorizeElement } from './element-category';
 import { type OverpassElement, parseOverpassElements } from './overpass';
 
 export interface OsmMappingOptions {
-  /** The category shown for every place (the resolved category); else each place's main tag. */
+  /** The category the search resolved to: it names the places whose main tag it is about ("pizza"). */
   category?: string | null;
+  /** That category's OSM filters (with `category`), to tell which places it is about. */
+  categoryFilters?: TagFilter[] | null;
+  /** The words searched: a search for "park" or "Spielplatz" keeps the parks or playgrounds it finds. */
+  query?: string | null;
   /** For phone numbers without a country code and places without addr:country (e.g. from geocoding). */
   defaultCountry?: string | null;
   /** ISO time stamped on every record. */
@@ -22,13 +27,9 @@ const PHONE_TAGS = ['phone', 'contact:phone', 'contact:mobile', 'mobile'];
 const EMAIL_TAGS = ['email', 'contact:email'];
 const SOCIAL_TAGS = ['contact:facebook', 'facebook', 'contact:instagram', 'instagram', 'contact:twitter'];
 
-/** "fast_food" → "fast food": the first business tag's value, readable. */
+/** "fast_food" → "fast food": the main category by the tag precedence of element-category.ts. */
 export function mainTagCategory(tags: Record<string, string>): string | null {
-  for (const key of BUSINESS_KEYS) {
-    const value = tags[key];
-    if (value && value !== 'yes') return value.split(';')[0]?.replace(/_/g, ' ').trim() || null;
-  }
-  return null;
+  return categorizeElement(tags).category;
 }
 
 function firstOf<T>(
@@ -45,56 +46,99 @@ function firstOf<T>(
   return null;
 }
 
-/** One Overpass element as a normalised record, or null when it has no name (nor brand). */
+/** Every number of the phone tags, in E.164 and without repeats ("+49 6531 5080; +49 6531 508100" holds two). */
+function phonesOf(tags: Record<string, string>, country: string | null): string[] {
+  const phones: string[] = [];
+  for (const key of PHONE_TAGS) {
+    for (const candidate of phoneCandidates(tags[key] ?? '')) {
+      const phone = normalizePhone(candidate, country);
+      if (phone && !phones.includes(phone)) phones.push(phone);
+    }
+  }
+  return phones;
+}
+
+/** One Overpass element as a normalised record, or null when it is not a business or has nothing to call it. */
 export function osmElementToBusiness(
   element: OverpassElement,
   options: OsmMappingOptions = {},
 ): RawBusiness | null {
   const tags = element.tags ?? {};
-  const name = cleanName(tags.name) ?? cleanName(tags.brand);
-  if (!name) return null;
+  const kind = categorizeElement(tags, {
+    searched:
+      options.category && options.categoryFilters
+        ? { id: options.category, filters: options.categoryFilters }
+        : null,
+    query: options.query ?? null,
+  });
+  if (!kind.isKept) return null;
   const country = toCountryCode(tags['addr:country']) ?? toCountryCode(options.defaultCountry);
 
-  let website: string | null = null;
+  const websites: string[] = [];
   let domain: string | null = null;
   const socials: string[] = [];
   for (const key of WEBSITE_TAGS) {
-    const found = classifyWebsite(tags[key]);
-    if (found.social && !socials.includes(found.social)) socials.push(found.social);
-    if (found.website && !website) ({ website, domain } = found);
+    for (const value of (tags[key] ?? '').split(/\s*;\s*/)) {
+      const found = classifyWebsite(value);
+      if (found.social && !socials.includes(found.social)) socials.push(found.social);
+      if (found.website && !websites.includes(found.website)) {
+        websites.push(found.website);
+        domain ??= found.domain;
+      }
+    }
   }
   for (const key of SOCIAL_TAGS) {
     const value = tags[key];
     const url = value && (parseWebsite(value)?.url ?? null);
     if (url && !socials.includes(url)) socials.push(url);
   }
+  const phones = phonesOf(tags, country);
+  const name = nameOf(tags, domain, phones.length > 0);
+  if (!name) return null;
 
   const lat = element.lat ?? element.center?.lat ?? null;
   const lng = element.lon ?? element.center?.lon ?? null;
   const record: RawBusiness = {
     name,
-    website,
+    website: websites[0] ?? null,
     domain,
     email: firstOf(tags, EMAIL_TAGS, normalizeEmail),
-    phone: firstOf(tags, PHONE_TAGS, (value) => normalizePhone(value, country)),
+    phone: phones[0] ?? null,
     ...addressFromOsmTags(tags, country),
     lat,
     lng,
-    category: options.category ?? mainTagCategory(tags),
+    category: kind.category,
     source: 'osm',
     source_ref: `${element.type}/${element.id}`,
     rating: null,
     review_count: null,
     url: `https://www.openstreetmap.org/${element.type}/${element.id}`,
   };
+  if (kind.categories.length > 1) record.categories = kind.categories;
+  if (phones.length > 1) record.phones = phones;
+  if (websites.length > 1) record.websites = websites;
+  // A branch's brand ("REWE" for "REWE City Trier") is a name people search it by.
+  const brand = cleanName(tags.brand);
+  if (brand && nameKey(brand) !== nameKey(name)) record.aliases = [brand];
   if (socials.length > 0) record.socials = socials;
   if (options.observedAt) record.observed_at = options.observedAt;
   return record;
 }
 
+/**
+ * The name of a place: its name, else its brand; an unnamed place that has both a website and a phone (a
+ * winery's restaurant mapped without a name) is a real business, named after its operator or its website.
+ */
+function nameOf(tags: Record<string, string>, domain: string | null, hasPhone: boolean): string | null {
+  const named = cleanName(tags.name) ?? cleanName(tags.brand);
+  if (named) return named;
+  if (!domain || !hasPhone) return null;
+  return cleanName(tags.operator) ?? domain;
+}
+
 export interface NormalizedOverpass {
   businesses: RawBusiness[];
-  /** Elements without a name or brand. */
+  /** Elements that are not businesses (parks, benches…) or have nothing to call them. */
   dropped: number;
   /** Elements seen twice in the response (same type/id). */
   repeated: number;

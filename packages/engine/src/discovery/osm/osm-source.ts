@@ -114,6 +114,8 @@ export function createOsmSource(options: OsmSourceOptions = {}): DiscoverySource
           seen.add(ref);
           const business = osmElementToBusiness(element, {
             category: resolved.category,
+            categoryFilters: resolved.category ? resolved.filters : null,
+            query,
             defaultCountry: country,
             observedAt,
           });
