@@ -95,6 +95,11 @@ export const IMPORT_FIELDS = [
   'category',
   'rating',
   'review_count',
+  /**
+   * Whether the business still trades: "closed", "permanently closed", "inactive", is_open = 0… make it a
+   * closed business (imported, but left out of enrichment and exports unless asked for).
+   */
+  'status',
 ] as const;
 export const ImportField = z.enum(IMPORT_FIELDS, 'is not a field a column can be mapped to');
 export type ImportField = z.infer<typeof ImportField>;

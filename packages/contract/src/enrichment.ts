@@ -22,11 +22,15 @@ const BusinessIds = z
 /** true: only the businesses whose last enrichment failed (of `business_ids`, or of the whole session). */
 const OnlyFailed = z.boolean(expected('true or false')).optional();
 
+/** true: closed businesses (an imported row said so) are enriched too; they are left out otherwise. */
+const IncludeClosed = z.boolean(expected('true or false')).optional();
+
 /** Body of the single-type calls: the whole session, or only `business_ids`. */
 export const EnrichmentBody = z.object({
   session_id: Id,
   business_ids: BusinessIds.optional(),
   only_failed: OnlyFailed,
+  include_closed: IncludeClosed,
 });
 export type EnrichmentBody = z.infer<typeof EnrichmentBody>;
 
@@ -40,6 +44,7 @@ export const EnrichmentRunBody = z.object({
     .refine((types) => new Set(types).size === types.length, 'must not repeat a type'),
   business_ids: BusinessIds.optional(),
   only_failed: OnlyFailed,
+  include_closed: IncludeClosed,
 });
 export type EnrichmentRunBody = z.infer<typeof EnrichmentRunBody>;
 

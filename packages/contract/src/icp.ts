@@ -37,6 +37,11 @@ export const Icp = z
     software_signals: Terms,
     /** true: must be hiring; false: must not; null: does not matter. */
     hiring_signal: z.boolean(expected('true, false or null')).nullable().default(null),
+    /**
+     * true: the ideal customer names a decision-maker (owner, founder, managing director) on its own site whom
+     * Argo can reach (their own email or phone). Absent or false: does not matter.
+     */
+    reachable_decision_maker: z.boolean(expected('true or false')).optional(),
   })
   .refine(
     (icp) => icp.employee_min == null || icp.employee_max == null || icp.employee_min <= icp.employee_max,
@@ -67,6 +72,11 @@ export const IcpOverview = z.object({
   hiring_share: z.number().min(0).max(1),
   /** Businesses per city/region. */
   places: z.array(NameCount),
+  /**
+   * Businesses whose people were analysed, those whose site names a decision-maker (owner/founder, executive), and
+   * those with one Argo can reach (their own email or phone).
+   */
+  decision_makers: z.object({ analysed: Count, found: Count, reachable: Count }).optional(),
   narrative: z.string(),
   generated_by: GeneratedBy,
 });

@@ -17,6 +17,7 @@ import {
 } from './common';
 import { defineRoute } from './define';
 import { Tier } from './icp';
+import { BusinessEmail, BusinessPerson, CompanyFacts, PrimaryContact, RemovePersonBody } from './people';
 
 export const EnrichmentState = z.enum(['pending', 'running', 'done', 'failed', 'skipped']);
 export type EnrichmentState = z.infer<typeof EnrichmentState>;
@@ -33,12 +34,21 @@ export const BusinessSource = z.object({
 });
 export type BusinessSource = z.infer<typeof BusinessSource>;
 
+export const SoftwareGroup = z.enum(['business', 'infrastructure']);
+export type SoftwareGroup = z.infer<typeof SoftwareGroup>;
+
 export const DetectedSoftware = z.object({
   name: z.string(),
   category: z.string(),
   version: z.string().nullable(),
   /** 0..100 */
   confidence: z.number(),
+  /**
+   * `business`: software the business chose and pays for (shop, booking, CRM, marketing, analytics, chat, CMS …),
+   * shown in the table and matched by the `software` filter; `infrastructure`: languages, servers, CDNs,
+   * libraries, fonts, Open Graph, RSS … and inferences, kept for the detail drawer.
+   */
+  group: SoftwareGroup,
   /** What matched, e.g. `script src …/wp-content/…`. */
   evidence: z.string().nullable().optional(),
 });
@@ -74,6 +84,10 @@ export const BusinessDetails = z.object({
     .array(z.object({ criterion: z.string(), matched: z.boolean(), evidence: z.string().nullable() }))
     .optional(),
   summary_generated_by: z.enum(['model', 'builtin']).nullable().optional(),
+  /** People the site names (decision-makers first), its addresses classified, and the facts it states. */
+  people: z.array(BusinessPerson).optional(),
+  emails: z.array(BusinessEmail).optional(),
+  company: CompanyFacts.nullable().optional(),
   /** Pages crawled for this business and when. */
   pages: z.array(z.object({ url: z.string(), fetched_at: IsoDateTime })).optional(),
 });
@@ -98,6 +112,18 @@ export const Business = z
     lat: z.number().nullable(),
     lng: z.number().nullable(),
     category: z.string().nullable(),
+    /** Every category the sources gave it, `category` first (a hotel with a restaurant: hotel, restaurant). */
+    categories: z.array(z.string()).optional(),
+    /** Other names it goes by: the records merged into it (a hotel's restaurant "Kartoffelstube"), brands. */
+    aliases: z.array(z.string()).optional(),
+    /** Every phone (E.164) and every website of the merged records, `phone` and `website` first. */
+    phones: z.array(z.string()).optional(),
+    websites: z.array(z.string()).optional(),
+    /**
+     * Closed for good (an imported row said so: is_open = 0, "permanently closed"…): left out of enrichment and
+     * exports unless asked for (`include_closed`). Absent means open.
+     */
+    is_closed: z.boolean().optional(),
     /** The first source that found it. */
     source: z.string(),
     /** Every source, after merging duplicates. */
@@ -114,6 +140,9 @@ export const Business = z
     /** 0..100 */
     icp_score: z.number().nullable(),
     icp_tier: Tier.nullable(),
+    /** The site names an owner/founder or executive; null while people were not analysed. */
+    decision_maker: z.boolean().nullable().optional(),
+    primary_contact: PrimaryContact.nullable().optional(),
     details: BusinessDetails.optional(),
     first_seen_at: IsoDateTime,
     updated_at: IsoDateTime,
@@ -123,12 +152,19 @@ export type Business = z.infer<typeof Business>;
 
 // ---------------------------------------------------------------- filters and sort
 
-/** Fields accepted as filter keys (anything else is a 400). `software` matches a technology name. */
+/**
+ * Fields accepted as filter keys (anything else is a 400). `software` matches the business software a business
+ * uses (group `business`, what the table shows), `technology` any technology detected, infrastructure included;
+ * `seniority`
+ * (owner_founder, executive, manager, staff) and `email_kind` (personal, role, unknown) match any person or address
+ * of the business; `decision_maker` is true when the site names an owner/founder or executive.
+ */
 // biome-ignore format: one compact list
 export const FILTER_FIELDS = [
   'name', 'website', 'domain', 'email', 'phone', 'address', 'city', 'region', 'postal_code', 'country',
-  'category', 'source', 'rating', 'review_count', 'enrichment_state', 'industry', 'software', 'hiring',
-  'icp_score', 'icp_tier', 'lat', 'lng', 'first_seen_at', 'updated_at',
+  'category', 'source', 'rating', 'review_count', 'enrichment_state', 'industry', 'software', 'technology', 'hiring',
+  'icp_score', 'icp_tier', 'lat', 'lng', 'first_seen_at', 'updated_at', 'decision_maker', 'seniority',
+  'email_kind', 'is_closed',
 ] as const;
 export const FilterField = z.enum(FILTER_FIELDS, 'is not a known filter field');
 export type FilterField = z.infer<typeof FilterField>;
@@ -147,7 +183,8 @@ const Bound = z.union([z.number(), z.string().max(LIMITS.shortText)]);
 /**
  * equals value | one of [values] (null in the list matches "unknown") | {gte, lte} range (numbers or ISO dates) |
  * {contains} case-insensitive substring | {present: true|false} has a value or not (e.g. has a website).
- * `software` matches technology names case-insensitively; `source` matches any source a business was merged from.
+ * `software` and `technology` match technology names case-insensitively; `source` matches any source a business
+ * was merged from.
  */
 export const FilterValue = z.union(
   [
@@ -199,8 +236,17 @@ export const ResultsQuery = z.object({
 });
 export type ResultsQuery = z.infer<typeof ResultsQuery>;
 
-/** GET /user/session/:id/export — the table's search, filters and sort, no paging. */
-export const ExportQuery = z.object(resultsFilterShape);
+/**
+ * GET /user/session/:id/export — the table's search, filters and sort, no paging. Closed businesses are left out
+ * unless `include_closed=true` (or an `is_closed` filter asks for them).
+ */
+export const ExportQuery = z.object({
+  ...resultsFilterShape,
+  include_closed: z
+    .enum(['true', 'false'], expected("'true' or 'false'"))
+    .transform((value) => value === 'true')
+    .optional(),
+});
 export type ExportQuery = z.infer<typeof ExportQuery>;
 
 export const ResultsPage = z.object({
@@ -237,5 +283,30 @@ export const resultsRoutes = {
     query: ExportQuery,
     response: z.string(),
     responseType: 'csv',
+  }),
+  sessionsExportContacts: defineRoute({
+    id: 'sessions.exportContacts',
+    method: 'GET',
+    path: '/user/session/:id/export/contacts',
+    access: 'member',
+    summary:
+      'One row per person of the selected businesses, with the business beside (HubSpot / Pipedrive import columns)',
+    tag: 'sessions',
+    params: IdParams,
+    query: ExportQuery,
+    response: z.string(),
+    responseType: 'csv',
+  }),
+  sessionsRemovePerson: defineRoute({
+    id: 'sessions.removePerson',
+    method: 'POST',
+    path: '/user/session/:id/people/remove',
+    access: 'member',
+    summary: "Remove a person from the session's results; re-enrichment does not bring them back",
+    tag: 'sessions',
+    params: IdParams,
+    body: RemovePersonBody,
+    response: null,
+    status: 204,
   }),
 } as const;

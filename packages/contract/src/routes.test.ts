@@ -27,8 +27,8 @@ const TAGS = [
 const camel = (id: string) => id.replace(/[._]([a-z])/g, (_m, c: string) => c.toUpperCase());
 
 describe('route table', () => {
-  it('has one route per SPEC §7 call plus health, config and the ICP profile list/edit/delete', () => {
-    expect(routeList).toHaveLength(56);
+  it('has one route per SPEC §7 call plus health, config, the ICP profile list/edit/delete, the suppression list, the contacts export and person removal', () => {
+    expect(routeList).toHaveLength(61);
   });
 
   it('has unique ids, and each key is the camelCase of its id', () => {
@@ -70,11 +70,14 @@ describe('route table', () => {
     }
   });
 
-  it('uses multipart only for the CSV upload and csv only for the export', () => {
+  it('uses multipart only for the CSV upload and csv only for the two exports', () => {
     expect(routeList.filter((r) => r.bodyType === 'multipart').map((r) => r.id)).toEqual([
       'discovery.import',
     ]);
-    expect(routeList.filter((r) => r.responseType === 'csv').map((r) => r.id)).toEqual(['sessions.export']);
+    expect(routeList.filter((r) => r.responseType === 'csv').map((r) => r.id)).toEqual([
+      'sessions.export',
+      'sessions.exportContacts',
+    ]);
   });
 
   it('keeps the access levels of ARCHITECTURE.md', () => {

@@ -12,6 +12,7 @@ import { enrichmentRoutes } from './enrichment';
 import { getStartedRoutes } from './get-started';
 import { healthRoutes } from './health';
 import { icpRoutes } from './icp';
+import { privacyRoutes } from './privacy';
 import { resultsRoutes } from './results';
 import { sessionsRoutes } from './sessions';
 import { sharingRoutes } from './sharing';
@@ -37,6 +38,7 @@ export const routes = {
   ...enrichmentRoutes,
   ...icpRoutes,
   ...getStartedRoutes,
+  ...privacyRoutes,
 } as const;
 export type Routes = typeof routes;
 export type RouteKey = keyof Routes;
