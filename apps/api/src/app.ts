@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
@@ -14,6 +13,8 @@ import {
 import type { AppDeps } from './deps';
 import { registerAuth } from './http/auth';
 import { registerErrorHandling } from './http/errors';
+import { registerJsonBodyParser } from './http/json-body';
+import { registerRateLimits } from './http/rate-limits';
 import { registerTextGuard } from './http/text-guard';
 import { registerWebApp } from './http/web-app';
 import { registerModules } from './modules';
@@ -58,6 +59,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerJsonBodyParser(app);
   registerTextGuard(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -85,15 +87,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     credentials: true,
     exposedHeaders: ['content-disposition', 'x-request-id'],
   });
-  await app.register(rateLimit, {
-    max: config.RATE_LIMIT_PER_MINUTE,
-    timeWindow: 60_000,
-    allowList: (request) => !request.url.startsWith('/api/'),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      message: `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} s.`,
-    }),
-  });
+  // Limits are decided on the routed path (http/rate-limits.ts), so every spelling of an /api URL counts.
+  await registerRateLimits(app, config.RATE_LIMIT_PER_MINUTE);
 
   await app.register(swagger, {
     openapi: {

@@ -22,6 +22,7 @@ import {
   passwordChangedEmail,
   passwordResetEmail,
 } from '../modules/email/templates';
+import { signInUserPlugin } from './sign-in-user';
 
 /** Issuer and audience of Argo's own ID tokens: constants, so that every API process accepts every token. */
 export const BUILTIN_ISSUER = 'argo';
@@ -29,6 +30,8 @@ export const BUILTIN_AUDIENCE = 'argo-api';
 export const COOKIE_PREFIX = 'argo';
 /** The client address, set by our route from Fastify's `request.ip` (which honours TRUST_PROXY). */
 export const CLIENT_IP_HEADER = 'x-argo-client-ip';
+/** How long an ID token lives; the API refuses one that claims a longer life (token-lifetime.ts). */
+export const ID_TOKEN_MINUTES = 15;
 
 /** Emailed codes (sign-up confirmation, password reset): 6 digits, 10 minutes, 3 tries, single use. */
 export const EMAIL_CODE_MINUTES = 10;
@@ -235,7 +238,7 @@ export function createBetterAuth(db: Database, config: Config, secret: string, m
         jwt: {
           issuer: BUILTIN_ISSUER,
           audience: BUILTIN_AUDIENCE,
-          expirationTime: '15m',
+          expirationTime: `${ID_TOKEN_MINUTES}m`,
           definePayload: ({ user, session }) => ({
             email: user.email,
             name: user.name,
@@ -281,6 +284,7 @@ export function createBetterAuth(db: Database, config: Config, secret: string, m
         },
       }),
       passkey({ rpID, rpName: 'Argo', origin: origins }),
+      signInUserPlugin,
     ],
   });
   self = auth;

@@ -19,8 +19,8 @@ import {
   BUILTIN_AUDIENCE,
   BUILTIN_ISSUER,
   CLIENT_IP_HEADER,
-  COOKIE_PREFIX,
   createBetterAuth,
+  ID_TOKEN_MINUTES,
 } from './better-auth';
 import {
   type IdentityProvider,
@@ -29,6 +29,7 @@ import {
   InvitationNotSentError,
 } from './identity-provider';
 import { createSignInGuard } from './sign-in-guard';
+import { CLOCK_TOLERANCE_SECONDS, hasBoundedLifetime } from './token-lifetime';
 
 const JWKS_REFRESH_MS = 5 * 60_000;
 
@@ -71,7 +72,11 @@ export async function createBuiltinProvider(
   const log = options.log ?? pino({ level: config.LOG_LEVEL, base: null });
   const mailer = options.mailer ?? createMailer({ config, db, log });
   const auth = createBetterAuth(db, config, secret, mailer, log);
-  const guard = createSignInGuard({ db, config, secret, cookiePrefix: COOKIE_PREFIX });
+  const guard = createSignInGuard({
+    db,
+    config,
+    identify: (request) => auth.api.argoSignInUser({ headers: fromNodeHeaders(request.headers) }),
+  });
 
   let keySet: ReturnType<typeof createLocalJWKSet> | null = null;
   let loadedAt = 0;
@@ -84,7 +89,12 @@ export async function createBuiltinProvider(
 
   async function verifyIdToken(token: string): Promise<IdTokenClaims | null> {
     const verifyWith = async (keys: ReturnType<typeof createLocalJWKSet>) =>
-      jwtVerify(token, keys, { issuer: BUILTIN_ISSUER, audience: BUILTIN_AUDIENCE, clockTolerance: 5 });
+      jwtVerify(token, keys, {
+        issuer: BUILTIN_ISSUER,
+        audience: BUILTIN_AUDIENCE,
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        requiredClaims: ['exp', 'iat'],
+      });
     try {
       const keys = keySet && Date.now() - loadedAt < JWKS_REFRESH_MS ? keySet : await loadKeys();
       let result: Awaited<ReturnType<typeof verifyWith>>;
@@ -96,6 +106,7 @@ export async function createBuiltinProvider(
         result = await verifyWith(await loadKeys());
       }
       const { payload } = result;
+      if (!hasBoundedLifetime(payload, ID_TOKEN_MINUTES * 60)) return null;
       // Every token of ours names its session; one without is not ours to accept.
       if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return null;
       if (typeof payload.sid !== 'string') return null;

@@ -5,6 +5,7 @@ import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 import type { Config } from '../config/env';
 import { type CognitoPoolUser, createCognitoDirectory } from './cognito-directory';
 import type { IdentityProvider, IdTokenClaims } from './identity-provider';
+import { hasBoundedLifetime } from './token-lifetime';
 
 /** What the web app needs to talk to the pool itself (GET /api/config). */
 export interface CognitoPublicSettings {
@@ -28,6 +29,8 @@ export function isCognitoProvider(provider: IdentityProvider): provider is Cogni
 
 /** SPEC §9: token expiry tolerance. */
 const GRACE_SECONDS = 5;
+/** The longest ID token validity a Cognito app client can be configured with (1 day). */
+const COGNITO_MAX_TOKEN_SECONDS = 24 * 60 * 60;
 /** A token signed with a key we do not know makes us reload the JWKS at most this often. */
 const JWKS_RELOAD_MIN_INTERVAL_MS = 60_000;
 const JWKS_FETCH_TIMEOUT_MS = 5_000;
@@ -131,7 +134,8 @@ export function createCognitoProvider(config: Config): CognitoProvider {
   if (!hasCognitoConfig(config)) {
     throw new Error('createCognitoProvider needs COGNITO_USER_POOL_ID and COGNITO_CLIENT_ID');
   }
-  const endpoint = config.COGNITO_ENDPOINT?.replace(/\/+$/, '') ?? null;
+  let endpoint = config.COGNITO_ENDPOINT ?? null;
+  while (endpoint?.endsWith('/')) endpoint = endpoint.slice(0, -1);
   const userPoolId = config.COGNITO_USER_POOL_ID;
   const clientId = config.COGNITO_CLIENT_ID;
   const verify = endpoint
@@ -144,7 +148,10 @@ export function createCognitoProvider(config: Config): CognitoProvider {
     settings: { region: config.COGNITO_REGION, userPoolId, clientId, endpoint },
     async verifyIdToken(token) {
       try {
-        return claimsFromCognitoPayload(await verify(token));
+        const payload = await verify(token);
+        // Cognito issues ID tokens for at most a day.
+        if (!hasBoundedLifetime(payload, COGNITO_MAX_TOKEN_SECONDS)) return null;
+        return claimsFromCognitoPayload(payload);
       } catch {
         // Expired, forged, another pool's or client's, an access token, or the JWKS unreachable: not signed in.
         return null;

@@ -1,33 +1,41 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config/env';
 import type { Database } from '../db/client';
+import type { SignInUser } from './sign-in-user';
 
 /**
- * Argo's own limits in front of the built-in provider's endpoints (issue 3, part 5), kept in PostgreSQL so every
- * API process shares them:
+ * Argo's own limits in front of the built-in provider's endpoints (issue 3, part 5; issue 16, items 2 and 4), kept in
+ * PostgreSQL so every API process shares them:
  *
- * - sign-in attempts: failures are counted per account (`account:<email>`) and per client IP (`ip:<address>`) over
- *   SIGN_IN_WINDOW_MINUTES; at SIGN_IN_MAX_ATTEMPTS the endpoint answers 429 until the oldest failure ages out. A
- *   completed sign-in clears the account's count. Unknown emails count exactly like known ones (no enumeration).
+ * - password and second-factor attempts: failures are counted per account and client address together
+ *   (`pair:<email>|<ip>`) and per client address (`ip:<ip>`) over SIGN_IN_WINDOW_MINUTES; at SIGN_IN_MAX_ATTEMPTS
+ *   that pair (or address) gets 429 until the oldest failure ages out. Failures from everywhere also count per
+ *   account (`account:<email>`), but they only slow the account's sign-ins down (a growing delay before the answer):
+ *   a stranger's wrong passwords must not lock the owner out. A completed sign-in clears the account's counts.
+ *   Unknown emails count exactly like known ones (no enumeration).
+ * - emailed codes (confirmation, password reset) are never refused in advance: a correct code proves control of the
+ *   mailbox and must always work. Guessing is bounded by the provider (3 tries per code) and by the code requests
+ *   below; a correct reset or confirmation clears the account's counts.
  * - code requests: every request that may email a code counts per address (`send:<email>`), so nobody can flood a
  *   mailbox; same limit and window.
  * - TOTP replay: an accepted authenticator code is recorded per user and refused when presented again (the provider
- *   accepts each code for about 90 s and keeps no record of its own).
+ *   accepts each code for about 90 s and keeps no record of its own). The user behind a second-factor request is
+ *   read by the provider itself (sign-in-user.ts), and a request whose user cannot be identified is refused.
  */
 
 type AccountFrom = 'body' | 'cookie' | 'none';
 interface Rule {
-  kind: 'attempt' | 'send';
+  /** attempt: refused at the limit; code: an emailed code, never refused in advance; send: emails a code. */
+  kind: 'attempt' | 'code' | 'send';
   account: AccountFrom;
 }
 
 const RULES: Record<string, Rule> = {
   '/sign-in/email': { kind: 'attempt', account: 'body' },
-  '/email-otp/verify-email': { kind: 'attempt', account: 'body' },
-  '/email-otp/reset-password': { kind: 'attempt', account: 'body' },
-  '/email-otp/check-verification-otp': { kind: 'attempt', account: 'body' },
+  '/email-otp/verify-email': { kind: 'code', account: 'body' },
+  '/email-otp/reset-password': { kind: 'code', account: 'body' },
+  '/email-otp/check-verification-otp': { kind: 'code', account: 'body' },
   '/two-factor/verify-totp': { kind: 'attempt', account: 'cookie' },
   '/two-factor/verify-otp': { kind: 'attempt', account: 'cookie' },
   '/two-factor/verify-backup-code': { kind: 'attempt', account: 'cookie' },
@@ -41,6 +49,17 @@ const RULES: Record<string, Rule> = {
 
 /** How long an accepted TOTP code stays recorded: longer than the provider's ±1 step window of 30 s steps. */
 const TOTP_USED_CODE_SECONDS = 180;
+/** The longest an account's sign-in is held back while failures from everywhere pile up on it. */
+const MAX_SLOW_DOWN_MS = 8000;
+
+/**
+ * The delay before answering a sign-in of an account with `failures` recent failures from any address: none below
+ * the limit, then 1 s, 2 s, 4 s … up to MAX_SLOW_DOWN_MS. Guessing slows to a crawl; the owner waits seconds at most.
+ */
+export function slowDownMs(failures: number, max: number): number {
+  if (failures < max) return 0;
+  return Math.min(MAX_SLOW_DOWN_MS, 1000 * 2 ** Math.min(failures - max, 10));
+}
 
 /** The 429 body: the provider's error shape `{ code, message }` plus when to try again. */
 export interface TooManyAttempts {
@@ -75,7 +94,7 @@ const minutesText = (seconds: number) => {
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 };
 
-export function tooManyAttempts(kind: Rule['kind'], retryAfterSeconds: number): TooManyAttempts {
+export function tooManyAttempts(kind: 'attempt' | 'send', retryAfterSeconds: number): TooManyAttempts {
   const wait = minutesText(retryAfterSeconds);
   return {
     code: 'TOO_MANY_ATTEMPTS',
@@ -87,40 +106,11 @@ export function tooManyAttempts(kind: Rule['kind'], retryAfterSeconds: number): 
   };
 }
 
-function parseCookies(header: string | undefined): Map<string, string> {
-  const cookies = new Map<string, string>();
-  for (const part of (header ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 1) continue;
-    const name = part.slice(0, eq).trim();
-    const raw = part.slice(eq + 1).trim();
-    try {
-      cookies.set(name, decodeURIComponent(raw));
-    } catch {
-      cookies.set(name, raw);
-    }
-  }
-  return cookies;
-}
-
-/** The value of a better-call signed cookie (`value.base64(HMAC-SHA256(secret, value))`), or null. */
-export function readSignedCookie(
-  cookies: Map<string, string>,
-  names: string[],
-  secret: string,
-): string | null {
-  for (const name of names) {
-    const signed = cookies.get(name);
-    if (!signed) continue;
-    const dot = signed.lastIndexOf('.');
-    if (dot < 1) continue;
-    const value = signed.slice(0, dot);
-    const given = Buffer.from(signed.slice(dot + 1), 'base64');
-    const expected = createHmac('sha256', secret).update(value).digest();
-    if (given.length === expected.length && timingSafeEqual(given, expected)) return value;
-  }
-  return null;
-}
+/** The provider's own answer to a second step it cannot tie to a sign-in (two-factor plugin wording). */
+const UNIDENTIFIED = {
+  code: 'INVALID_TWO_FACTOR_COOKIE',
+  message: 'Invalid two factor cookie',
+} as const;
 
 function bodyString(body: unknown, field: string): string | null {
   if (!body || typeof body !== 'object') return null;
@@ -131,34 +121,17 @@ function bodyString(body: unknown, field: string): string | null {
 export function createSignInGuard({
   db,
   config,
-  secret,
-  cookiePrefix,
+  identify,
+  sleep = (ms) => new Promise((done) => setTimeout(done, ms)),
 }: {
   db: Database;
   config: Config;
-  secret: string;
-  cookiePrefix: string;
+  /** The user behind the request's session or pending two-factor cookie, read by the provider (sign-in-user.ts). */
+  identify: (request: FastifyRequest) => Promise<SignInUser | null>;
+  sleep?: (ms: number) => Promise<void>;
 }): SignInGuard {
   const max = config.SIGN_IN_MAX_ATTEMPTS;
   const windowMinutes = config.SIGN_IN_WINDOW_MINUTES;
-  const cookieNames = (name: string) => [`${cookiePrefix}.${name}`, `__Secure-${cookiePrefix}.${name}`];
-
-  /** The user behind the pending two-factor sign-in, or else behind the session cookie. */
-  async function userFromCookies(request: FastifyRequest) {
-    const cookies = parseCookies(request.headers.cookie);
-    const twoFactor = readSignedCookie(cookies, cookieNames('two_factor'), secret);
-    const sessionToken = readSignedCookie(cookies, cookieNames('session_token'), secret);
-    if (!twoFactor && !sessionToken) return null;
-    const result = await db.execute<{ id: string; email: string }>(sql`
-      select u.id, u.email from auth_users u
-      where u.id = (select v.value from auth_verifications v
-                    where v.identifier = ${twoFactor ?? ''} and v.expires_at > now()
-                    order by v.created_at desc limit 1)
-         or u.id = (select s.user_id from auth_sessions s
-                    where s.token = ${sessionToken ?? ''} and s.expires_at > now())
-      limit 1`);
-    return result.rows[0] ?? null;
-  }
 
   /** Seconds until every key is below the limit again; 0 when none is at it. */
   async function secondsBlocked(keys: string[]): Promise<number> {
@@ -179,6 +152,13 @@ export function createSignInGuard({
     return wait > 0 ? Math.ceil(wait) : 0;
   }
 
+  async function recentFailures(key: string): Promise<number> {
+    const result = await db.execute<{ n: number | string }>(sql`
+      select count(*) as n from auth_attempts
+      where key = ${key} and created_at > now() - make_interval(mins => ${windowMinutes})`);
+    return Number(result.rows[0]?.n ?? 0);
+  }
+
   async function record(keys: string[]) {
     if (keys.length === 0) return;
     await db.execute(sql`
@@ -194,8 +174,11 @@ export function createSignInGuard({
     }
   }
 
-  async function clear(key: string) {
-    await db.execute(sql`delete from auth_attempts where key = ${key}`);
+  /** Forgets the account's failures, from everywhere: its owner just proved who they are. */
+  async function clearAccount(email: string) {
+    await db.execute(
+      sql`delete from auth_attempts where key = ${`account:${email}`} or key like ${`pair:${escapeLike(email)}|%`}`,
+    );
   }
 
   /** True when this request may use the code (first use); false when it was already accepted recently. */
@@ -216,12 +199,24 @@ export function createSignInGuard({
     await db.execute(sql`delete from auth_totp_used_codes where user_id = ${userId} and code = ${code}`);
   }
 
-  const keysOf = (state: GuardState) =>
-    state.rule.kind === 'send'
-      ? state.email
-        ? [`send:${state.email}`]
-        : []
-      : [...(state.email ? [`account:${state.email}`] : []), `ip:${state.ip}`];
+  /** The keys a request is refused by (at the limit). */
+  const lockKeys = (state: GuardState): string[] => {
+    if (state.rule.kind === 'send') return state.email ? [`send:${state.email}`] : [];
+    if (state.rule.kind === 'code') return [];
+    return [...(state.email ? [`pair:${state.email}|${state.ip}`] : []), `ip:${state.ip}`];
+  };
+  /** The keys a failure is recorded under. */
+  const failureKeys = (state: GuardState): string[] => [
+    ...(state.email ? [`account:${state.email}`, `pair:${state.email}|${state.ip}`] : []),
+    `ip:${state.ip}`,
+  ];
+
+  const refuse = (kind: 'attempt' | 'send', wait: number): GuardDecision => ({
+    action: 'refuse',
+    status: 429,
+    body: tooManyAttempts(kind, wait),
+    headers: { 'retry-after': String(wait) },
+  });
 
   return {
     async before(request, path) {
@@ -231,28 +226,30 @@ export function createSignInGuard({
       let userId: string | null = null;
       if (rule.account === 'body') email = bodyString(request.body, 'email')?.toLowerCase() ?? null;
       if (rule.account === 'cookie') {
-        const user = await userFromCookies(request);
-        email = user?.email.toLowerCase() ?? null;
-        userId = user?.id ?? null;
+        const user = await identify(request);
+        if (!user) {
+          // The provider would refuse it too; without a user, no limit or used-code check could apply.
+          if (rule.kind === 'attempt') await record([`ip:${request.ip}`]);
+          return { action: 'refuse', status: 401, body: UNIDENTIFIED };
+        }
+        email = user.email.toLowerCase();
+        userId = user.id;
       }
       const state: GuardState = { rule, path, email, userId, ip: request.ip, claimedCode: null };
 
-      const wait = await secondsBlocked(keysOf(state));
-      if (wait > 0) {
-        return {
-          action: 'refuse',
-          status: 429,
-          body: tooManyAttempts(rule.kind, wait),
-          headers: { 'retry-after': String(wait) },
-        };
+      const wait = await secondsBlocked(lockKeys(state));
+      if (wait > 0) return refuse(rule.kind === 'send' ? 'send' : 'attempt', wait);
+      if (rule.kind === 'send') await record(lockKeys(state));
+      if (rule.kind === 'attempt' && email) {
+        const delay = slowDownMs(await recentFailures(`account:${email}`), max);
+        if (delay > 0) await sleep(delay);
       }
-      if (rule.kind === 'send') await record(keysOf(state));
 
       if (path === '/two-factor/verify-totp' && userId) {
         const code = bodyString(request.body, 'code')?.replace(/\s+/g, '');
         if (code) {
           if (!(await claimTotpCode(userId, code))) {
-            await record(keysOf(state));
+            await record(failureKeys(state));
             return {
               action: 'refuse',
               status: 401,
@@ -272,7 +269,7 @@ export function createSignInGuard({
       if (state.claimedCode && state.userId && status !== 200) {
         await releaseTotpCode(state.userId, state.claimedCode);
       }
-      if (state.rule.kind !== 'attempt') return;
+      if (state.rule.kind === 'send') return;
       if (status === 200) {
         const response = (body ?? {}) as { twoFactorRedirect?: unknown; user?: { email?: unknown } };
         // The password was right but the second step is still to come: the sign-in is not complete yet.
@@ -280,7 +277,7 @@ export function createSignInGuard({
         const email =
           state.email ??
           (typeof response.user?.email === 'string' ? response.user.email.toLowerCase() : null);
-        if (email) await clear(`account:${email}`);
+        if (email) await clearAccount(email);
         return;
       }
       const code = (body as { code?: unknown } | null)?.code;
@@ -288,7 +285,10 @@ export function createSignInGuard({
       // caller's.
       if (status >= 500 || status === 429 || code === 'EMAIL_NOT_VERIFIED' || code === 'USER_DISABLED')
         return;
-      if (status >= 400) await record(keysOf(state));
+      if (status >= 400) await record(failureKeys(state));
     },
   };
 }
+
+/** `%`, `_` and `\` in an email match themselves in LIKE. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

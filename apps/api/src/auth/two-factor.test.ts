@@ -90,6 +90,50 @@ describe('authenticator app (TOTP)', () => {
     expect(hasSession(second.jar)).toBe(false);
   });
 
+  // Issue 16, item 2: the guard once parsed the cookie itself and missed these spellings, which better-auth reads.
+  it.each([
+    ['quoted', (value: string) => `argo.two_factor="${value}"`],
+    ['duplicated', (value: string) => `argo.two_factor=${value}; argo.two_factor=junk`],
+  ])('a used code stays used when the two-factor cookie is %s', async (_spelling, spell) => {
+    const user = await userWithTotp();
+    const code = await totpCode(user.secret, 1);
+    const first = await passwordStep(user.email, user.password);
+    expect(
+      (await t.authCall('POST', '/two-factor/verify-totp', { jar: first.jar, body: { code } })).status,
+    ).toBe(200);
+
+    const second = await passwordStep(user.email, user.password);
+    const replay = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor/verify-totp',
+      headers: { origin: t.config.PUBLIC_URL, cookie: spell(second.jar.get('argo.two_factor') ?? '') },
+      payload: { code },
+    });
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json()).toMatchObject({
+      code: 'INVALID_CODE',
+      message: expect.stringMatching(/already used/),
+    });
+    expect(String(replay.headers['set-cookie'] ?? '')).not.toMatch(/argo\.session_token=[^;]/);
+  });
+
+  it('refuses a second step whose sign-in cannot be identified', async () => {
+    const user = await userWithTotp();
+    const { jar } = await passwordStep(user.email, user.password);
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor/verify-totp',
+      // A well-formed but unsigned value: neither the provider nor the guard can tie it to a sign-in.
+      headers: {
+        origin: t.config.PUBLIC_URL,
+        cookie: `argo.two_factor=${jar.get('argo.two_factor')?.split('.')[0]}.x`,
+      },
+      payload: { code: await totpCode(user.secret, 1) },
+    });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json()).toMatchObject({ code: 'INVALID_TWO_FACTOR_COOKIE' });
+  });
+
   it('a wrong code does not use up the right one', async () => {
     const user = await userWithTotp();
     const { jar } = await passwordStep(user.email, user.password);

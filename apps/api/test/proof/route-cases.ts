@@ -164,6 +164,15 @@ async function freshProfile(): Promise<string> {
   return inserted.rows[0]?.id as string;
 }
 
+/** A fresh entry on the suppression list of the member's account. */
+async function freshSuppression(): Promise<string> {
+  const inserted = await t.database.db.execute<{ id: string }>(sql`
+    insert into suppressions (account_id, kind, value)
+    values (${users.member.accountId}::uuid, 'email', ${uniqueEmail('suppressed')})
+    returning id`);
+  return inserted.rows[0]?.id as string;
+}
+
 const csv = 'name,website\nMatrix Bakery,https://bakery.example\n';
 
 // ------------------------------------------------------------------ one entry per route id
@@ -294,6 +303,26 @@ export const CASES: Record<string, Case> = {
   'sessions.export': {
     policy: SESSION_VIEW,
     request: async () => ({ path: `/user/session/${(await freshSession()).sessionId}/export` }),
+  },
+  'sessions.exportContacts': {
+    policy: SESSION_VIEW,
+    request: async () => ({ path: `/user/session/${(await freshSession()).sessionId}/export/contacts` }),
+  },
+  // Changes the session's results: edit access.
+  'sessions.removePerson': {
+    policy: SESSION_EDIT,
+    request: async () => {
+      const { sessionId, businessId } = await freshSession();
+      await t.database.db.execute(sql`
+        insert into enrichment_results (account_id, business_id, type, data, produced_by)
+        values (${users.member.accountId}::uuid, ${businessId}::uuid, 'people',
+          ${JSON.stringify({ people: [{ name: 'Matrix Person', role: 'Owner', seniority: 'owner_founder', source_url: 'https://matrix1.example/' }] })}::jsonb,
+          'builtin')`);
+      return {
+        path: `/user/session/${sessionId}/people/remove`,
+        body: { business_id: businessId, name: 'Matrix Person' },
+      };
+    },
   },
 
   'sharing.grant': {
@@ -433,6 +462,17 @@ export const CASES: Record<string, Case> = {
     }),
   },
   'getStarted.preview': { policy: ANONYMOUS_ONLY, request: () => ({ path: '/get-started/preview' }) },
+
+  // The account's suppression list: every user reads and adds (adding only stops contact); admins remove.
+  'suppressions.list': { policy: SIGNED_IN, request: () => ({ path: '/accounts/suppressions' }) },
+  'suppressions.add': {
+    policy: SIGNED_IN,
+    request: () => ({ path: '/accounts/suppressions', body: { values: [uniqueEmail('optout')] } }),
+  },
+  'suppressions.remove': {
+    policy: ADMIN_OF_TARGET,
+    request: async () => ({ path: `/accounts/suppressions/${await freshSuppression()}` }),
+  },
 };
 
 /** Two accounts: the first with an admin, a member (owner of the venture), a viewer and an editor. */

@@ -20,7 +20,7 @@ import { isFinished, startWorker, waitForInfo } from '../workers';
 
 /** A refusal names the kind of address (loopback, private, link-local, …) or says it was blocked. */
 const REFUSAL =
-  /(loopback|private|link-local|unspecified|this-network|multicast|shared|unique local|reserved|carrier-grade NAT|documentation|broadcast|benchmarking)[^()]*\([^)]+\)/i;
+  /(loopback|private|link-local|unspecified|this-network|multicast|shared|unique local|reserved|carrier-grade NAT|documentation|broadcast|benchmarking|NAT64)[^()]*\([^)]+\)/i;
 
 /** The only address the crawler may reach: the redirector (as if it were a public website). */
 const ALLOWED = '127.0.0.2';
@@ -55,6 +55,9 @@ function attempts(): { label: string; url: string }[] {
     { label: 'short loopback 127.1', url: `http://127.1:${p}/` },
     { label: 'IPv4-mapped IPv6 dotted', url: `http://[::ffff:127.0.0.1]:${p}/` },
     { label: 'IPv4-mapped IPv6 hex', url: `http://[::ffff:7f00:1]:${p}/` },
+    // Issue 16, item 7: IPv4-translated (::ffff:0:0:0/96) and local-use NAT64 (64:ff9b:1::/48).
+    { label: 'IPv4-translated IPv6', url: `http://[::ffff:0:127.0.0.1]:${p}/` },
+    { label: 'local-use NAT64', url: `http://[64:ff9b:1::7f00:1]:${p}/` },
     { label: 'IPv6 link-local', url: 'http://[fe80::1]/' },
     { label: 'IPv6 unique local', url: 'http://[fc00::1]/' },
     { label: 'multicast', url: 'http://224.0.0.1/' },
