@@ -1,35 +1,69 @@
 // Whether the build in apps/*/dist is missing or older than the sources it is made from.
-// Used by `npm start` (builds only when needed) and by the benchmarks (which measure the built app).
+// Used by `npm start` (builds only what is needed) and by the benchmarks (which measure the built app).
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_ENTRY = path.join(ROOT, 'apps/api/dist/main.js');
-const OUTPUTS = [SERVER_ENTRY, path.join(ROOT, 'apps/web/dist/index.html')];
-const SOURCES = [
-  'apps/api/src',
-  'apps/api/drizzle',
-  'apps/web/src',
-  'apps/web/public',
-  'packages/contract/src',
-  'packages/engine/src',
+
+/** The two builds of `npm run build`, in its order: each one's output and the sources it is made from. */
+export const BUILD_PARTS = [
+  {
+    name: 'the web app',
+    workspace: 'apps/web',
+    output: path.join(ROOT, 'apps/web/dist/index.html'),
+    sources: [
+      'apps/web/src',
+      'apps/web/public',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      'packages/contract/src',
+      'package-lock.json',
+    ],
+  },
+  {
+    name: 'the API',
+    workspace: 'apps/api',
+    output: SERVER_ENTRY,
+    // The API bundles its third-party packages too: an `npm install` that changes one rebuilds it.
+    sources: [
+      'apps/api/src',
+      'apps/api/scripts',
+      'packages/contract/src',
+      'packages/engine/src',
+      'package-lock.json',
+    ],
+  },
 ];
 
-function newestMtime(dir) {
-  let newest = 0;
-  if (!existsSync(dir)) return newest;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
-  }
+/** The newest mtime of a file, or of a folder and everything in it (a folder's own changes when a file is deleted). */
+function newestMtime(file) {
+  if (!existsSync(file)) return 0;
+  const stat = statSync(file);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(file)) newest = Math.max(newest, newestMtime(path.join(file, entry)));
   return newest;
 }
 
-/** 'missing' when never built, 'stale' when a source changed since, else null. */
+/** Each part with its state: 'missing' when never built, 'stale' when a source changed since, else null. */
+export function buildParts() {
+  const newest = new Map(); // a source both parts share is walked once
+  const changed = (source) => {
+    if (!newest.has(source)) newest.set(source, newestMtime(path.join(ROOT, source)));
+    return newest.get(source);
+  };
+  return BUILD_PARTS.map((part) => {
+    const builtAt = existsSync(part.output) ? statSync(part.output).mtimeMs : 0;
+    if (builtAt === 0) return { ...part, state: 'missing' };
+    const changedAt = Math.max(...part.sources.map(changed));
+    return { ...part, state: changedAt > builtAt ? 'stale' : null };
+  });
+}
+
+/** 'missing' when a part was never built, 'stale' when a source changed since, else null. */
 export function buildState() {
-  const builtAt = Math.min(...OUTPUTS.map((p) => (existsSync(p) ? statSync(p).mtimeMs : 0)));
-  if (builtAt === 0) return 'missing';
-  const changedAt = Math.max(...SOURCES.map((s) => newestMtime(path.join(ROOT, s))));
-  return changedAt > builtAt ? 'stale' : null;
+  const states = buildParts().map((part) => part.state);
+  return states.includes('missing') ? 'missing' : states.includes('stale') ? 'stale' : null;
 }

@@ -1,22 +1,22 @@
-// `npm start` / `npm run worker`: builds the app when the build is missing or older than the sources,
+// `npm start` / `npm run worker`: builds what is missing or older than its sources (the web app, the API),
 // then runs the API server (with in-process workers) or, with `worker`, the job workers only.
-import { spawn, spawnSync } from 'node:child_process';
-import { buildState, ROOT, SERVER_ENTRY } from './build-state.mjs';
+// The server runs in this process (no second Node start): apps/api/dist/main.js reads `worker` from argv[2] and
+// handles SIGINT/SIGTERM itself.
+import { spawnSync } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
+import { buildParts, ROOT, SERVER_ENTRY } from './build-state.mjs';
 
-const state = buildState();
-if (state) {
-  console.log(
-    state === 'missing'
-      ? 'Building Argo (first start)…'
-      : 'Sources changed since the last build: rebuilding…',
-  );
-  const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+const toBuild = buildParts().filter((part) => part.state);
+for (const [index, part] of toBuild.entries()) {
+  const why = part.state === 'missing' ? 'first start' : 'sources changed since the last build';
+  const took = part.workspace === 'apps/web' ? 'about a minute' : 'a few seconds';
+  console.log(`[${index + 1}/${toBuild.length}] Building ${part.name} (${why}; ${took})…`);
+  const result = spawnSync('npm', ['run', 'build', '--silent', '-w', part.workspace], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
+if (toBuild.length > 0) console.log('Build done. Starting Argo…');
 
-const child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY, ...process.argv.slice(2)], {
-  cwd: ROOT,
-  stdio: 'inherit',
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+await import(pathToFileURL(SERVER_ENTRY).href);

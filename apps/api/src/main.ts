@@ -1,25 +1,17 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import pino from 'pino';
-import { buildApp } from './app';
-import { createIdentityProvider } from './auth/create-identity-provider';
-import { ConfigError, loadConfig } from './config/env';
-import { createLanguageModel, languageModelConfigWarning } from './config/language-model';
-import { createDatabase } from './db/client';
+import { type Config, ConfigError, loadConfig } from './config/env';
 import { startEmbeddedPostgres } from './db/embedded';
-import { migrateDatabase } from './db/migrate';
-import { jobDefinitions } from './jobs/definitions';
-import { createJobQueue } from './jobs/queue';
-import { createDiscoveryDeps } from './modules/discovery/discovery.deps';
-import { createEnrichmentDeps } from './modules/enrichment/enrichment.deps';
-import { startStuckSessionSweeper } from './modules/sessions/stuck-sessions';
 
 /**
  * Starts Argo: `main.js` (API + worker, or what ARGO_ROLE says) or `main.js worker` (workers only).
  * Several API and worker processes may run against one PostgreSQL (README: scaling out).
+ *
+ * This entry imports only what starting PostgreSQL needs. The rest of Argo (run.ts: Fastify, better-auth, the
+ * engine, pg-boss … about a second of module loading) is imported while the embedded PostgreSQL starts in its
+ * own process, instead of before it.
  */
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
@@ -53,78 +45,36 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   try {
-    let databaseUrl = config.DATABASE_URL;
-    if (!databaseUrl) {
-      log.info(
-        { dataDir: config.ARGO_DATA_DIR },
-        'starting embedded PostgreSQL (set DATABASE_URL to use your own)',
-      );
-      const embedded = await startEmbeddedPostgres({
-        dataDir: config.ARGO_DATA_DIR,
-        port: config.EMBEDDED_PG_PORT,
-        log,
-      });
-      cleanups.push(() => embedded.stop());
-      databaseUrl = embedded.url;
-    }
-
-    const database = createDatabase(databaseUrl, { max: config.DATABASE_POOL_MAX });
-    cleanups.push(() => database.close());
-    await migrateDatabase(database.db);
-
-    const languageModel = createLanguageModel(config);
-    const modelWarning = languageModelConfigWarning(config);
-    if (modelWarning) log.warn(modelWarning);
-    else if (languageModel) log.info({ model: languageModel.name }, 'language model configured');
-
-    const jobs = createJobQueue({ connectionString: databaseUrl, log });
-    await jobs.start();
-    cleanups.push(() => jobs.stop());
-
-    if (role === 'all' || role === 'worker') {
-      await jobs.work(jobDefinitions, {
-        db: database.db,
-        log,
-        concurrency: config.JOB_CONCURRENCY,
-        discovery: createDiscoveryDeps(config, database.db),
-        enrichment: createEnrichmentDeps(config),
-        languageModel,
-      });
-      log.info({ jobs: jobDefinitions.map((j) => j.name) }, 'workers started');
-      // Sessions whose job pg-boss gave up on (retries spent) are failed with the reason, once a minute.
-      const sweeper = startStuckSessionSweeper(database.db, log);
-      cleanups.push(async () => sweeper.stop());
-    }
-
-    if (role === 'all' || role === 'api') {
-      const identity = await createIdentityProvider(database.db, config, log);
-      const app = await buildApp({
-        config,
-        db: database.db,
-        identity: identity.provider,
-        connectSources: identity.connectSources,
-        jobs,
-        languageModel,
-        version: readVersion(config.WEB_DIST_DIR),
-        logger: log,
-      });
-      // Stop taking requests first, then the workers and the database.
-      cleanups.push(() => app.close());
-      await app.listen({ port: config.PORT, host: config.HOST });
-      log.info(`Argo is ready on http://${config.HOST}:${config.PORT} (API docs at /api/docs)`);
-    }
+    const database = startDatabase(config, log);
+    const loading = import('./run');
+    // Whichever fails first is reported; the other is not left as an unhandled rejection.
+    loading.catch(() => {});
+    const { url, fresh, stop } = await database;
+    if (stop) cleanups.push(stop);
+    const { runArgo } = await loading;
+    await runArgo({ config, role, log, databaseUrl: url, freshDatabase: fresh, cleanups });
   } catch (error) {
     log.fatal({ err: error }, 'Argo could not start');
     await shutdown('startup-failure', 1);
   }
 }
 
-function readVersion(webDistDir: string): string {
-  try {
-    return readFileSync(path.join(webDistDir, 'version.txt'), 'utf8').trim();
-  } catch {
-    return 'dev';
-  }
+/** DATABASE_URL, or the embedded PostgreSQL in ARGO_DATA_DIR (started, and on first start initialised). */
+async function startDatabase(
+  config: Config,
+  log: pino.Logger,
+): Promise<{ url: string; fresh: boolean; stop?: () => Promise<void> }> {
+  if (config.DATABASE_URL) return { url: config.DATABASE_URL, fresh: false };
+  log.info(
+    { dataDir: config.ARGO_DATA_DIR },
+    'starting embedded PostgreSQL (set DATABASE_URL to use your own)',
+  );
+  const server = await startEmbeddedPostgres({
+    dataDir: config.ARGO_DATA_DIR,
+    port: config.EMBEDDED_PG_PORT,
+    log,
+  });
+  return { url: server.url, fresh: server.initialised, stop: () => server.stop() };
 }
 
 void main();

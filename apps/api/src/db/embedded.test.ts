@@ -53,6 +53,7 @@ describe('startEmbeddedPostgres', () => {
     const first = await start();
     expect(first.url).toContain(`@127.0.0.1:${port}/argo`);
     expect(first.isReused).toBe(false);
+    expect(first.initialised).toBe(true); // main.ts says "first start" in its progress lines
     await query(first.url, 'CREATE TABLE kept (value text); INSERT INTO kept VALUES ($$still here$$)');
     const [version] = await query<{ server_version_num: string }>(first.url, 'SHOW server_version_num');
     expect(Number(version?.server_version_num)).toBeGreaterThanOrEqual(180000);
@@ -60,6 +61,7 @@ describe('startEmbeddedPostgres', () => {
     await expect(query(first.url, 'SELECT 1')).rejects.toThrow();
 
     const second = await start();
+    expect(second.initialised).toBe(false);
     expect(await query(second.url, 'SELECT value FROM kept')).toEqual([{ value: 'still here' }]);
     await second.stop();
   });

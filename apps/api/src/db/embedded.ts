@@ -25,6 +25,8 @@ export interface EmbeddedPostgres {
   url: string;
   /** True when another live process already runs this cluster; `stop()` then leaves it running. */
   isReused: boolean;
+  /** True when this start created the cluster (initdb): the first start on this data directory. */
+  initialised: boolean;
   stop(): Promise<void>;
 }
 
@@ -55,7 +57,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     log.info(`embedded PostgreSQL already running for ${clusterDir} (pid ${running.pid}); reusing it`);
     const url = buildUrl(password, running.port, database);
     await createDatabaseIfMissing(url, database);
-    return { url, isReused: true, stop: async () => {} };
+    return { url, isReused: true, initialised: false, stop: async () => {} };
   };
   const running = await findRunningServer(clusterDir, log);
   if (running) return reuse(running);
@@ -85,8 +87,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     onError: (error) => log.warn(`embedded PostgreSQL: ${String(error)}`),
   });
 
-  if (!(await isInitialised(clusterDir))) {
-    log.info(`initialising embedded PostgreSQL cluster in ${clusterDir}`);
+  const initialised = !(await isInitialised(clusterDir));
+  if (initialised) {
+    log.info(`initialising the database in ${clusterDir} (first start only, a few seconds)…`);
     await server.initialise().catch((error: unknown) => {
       throw new Error(`Could not initialise embedded PostgreSQL in ${clusterDir}: ${String(error)}`);
     });
@@ -121,6 +124,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   return {
     url,
     isReused: false,
+    initialised,
     stop: () => {
       process.removeListener('exit', stopOnExit);
       stopping ??= stopServer(server);

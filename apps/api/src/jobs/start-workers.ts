@@ -1,0 +1,42 @@
+import type { LanguageModel } from '@argo/engine';
+import type { Logger } from 'pino';
+import type { Config } from '../config/env';
+import type { Database } from '../db/client';
+import { createDiscoveryDeps } from '../modules/discovery/discovery.deps';
+import { createEnrichmentDeps } from '../modules/enrichment/enrichment.deps';
+import { startStuckSessionSweeper } from '../modules/sessions/stuck-sessions';
+import { jobDefinitions } from './definitions';
+import type { JobQueue } from './queue';
+
+/**
+ * Starts the job workers on `jobs` (a started queue) and the stuck-session sweeper; each pushes its own cleanup.
+ * Used by a worker process and by the job thread of `npm start` (job-thread.ts).
+ */
+export async function startWorkers({
+  config,
+  log,
+  db,
+  jobs,
+  languageModel,
+  cleanups,
+}: {
+  config: Config;
+  log: Logger;
+  db: Database;
+  jobs: JobQueue;
+  languageModel: LanguageModel | null;
+  cleanups: Array<() => Promise<unknown>>;
+}): Promise<void> {
+  await jobs.work(jobDefinitions, {
+    db,
+    log,
+    concurrency: config.JOB_CONCURRENCY,
+    discovery: createDiscoveryDeps(config, db),
+    enrichment: createEnrichmentDeps(config),
+    languageModel,
+  });
+  log.info({ jobs: jobDefinitions.map((j) => j.name) }, 'workers started');
+  // Sessions whose job pg-boss gave up on (retries spent) are failed with the reason, once a minute.
+  const sweeper = startStuckSessionSweeper(db, log);
+  cleanups.push(async () => sweeper.stop());
+}

@@ -1,0 +1,93 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { buildApp } from './app';
+import { createIdentityProvider } from './auth/create-identity-provider';
+import type { Config } from './config/env';
+import { createLanguageModel, languageModelConfigWarning } from './config/language-model';
+import { createDatabase } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import { startJobThread } from './jobs/job-thread';
+import { createJobQueue } from './jobs/queue';
+import { startWorkers } from './jobs/start-workers';
+
+export interface RunOptions {
+  config: Config;
+  role: 'all' | 'api' | 'worker';
+  log: Logger;
+  databaseUrl: string;
+  /** The database was created by this start (first start): progress lines say what takes the time. */
+  freshDatabase?: boolean;
+  /** Run in reverse order on shutdown; each step pushes its own. */
+  cleanups: Array<() => Promise<unknown>>;
+}
+
+/**
+ * Everything Argo runs once its database is reachable: migrations, the job queue, the workers and the HTTP API.
+ * `main.ts` loads this module while PostgreSQL starts, so the two overlap (see main.ts).
+ */
+export async function runArgo({
+  config,
+  role,
+  log,
+  databaseUrl,
+  freshDatabase,
+  cleanups,
+}: RunOptions): Promise<void> {
+  const database = createDatabase(databaseUrl, { max: config.DATABASE_POOL_MAX });
+  cleanups.push(() => database.close());
+  if (freshDatabase) log.info('creating the database tables (first start)…');
+  await migrateDatabase(database.db);
+
+  const languageModel = createLanguageModel(config);
+  const modelWarning = languageModelConfigWarning(config);
+  if (modelWarning) log.warn(modelWarning);
+  else if (languageModel) log.info({ model: languageModel.name }, 'language model configured');
+
+  const jobs = createJobQueue({ connectionString: databaseUrl, log });
+  await jobs.start();
+  cleanups.push(() => jobs.stop());
+
+  if (role === 'worker') {
+    await startWorkers({ config, log, db: database.db, jobs, languageModel, cleanups });
+  } else if (role === 'all') {
+    // Beside the API, jobs run in their own thread: what they parse cannot stall the API (jobs/job-thread.ts).
+    const thread = await startJobThread(
+      { databaseUrl },
+      {
+        log,
+        onExit: (error) => {
+          log.fatal({ err: error }, 'the job thread stopped; Argo stops too');
+          process.kill(process.pid, 'SIGTERM');
+        },
+      },
+    );
+    cleanups.push(() => thread.stop());
+  }
+
+  if (role === 'all' || role === 'api') {
+    const identity = await createIdentityProvider(database.db, config, log);
+    const app = await buildApp({
+      config,
+      db: database.db,
+      identity: identity.provider,
+      connectSources: identity.connectSources,
+      jobs,
+      languageModel,
+      version: readVersion(config.WEB_DIST_DIR),
+      logger: log,
+    });
+    // Stop taking requests first, then the workers and the database.
+    cleanups.push(() => app.close());
+    await app.listen({ port: config.PORT, host: config.HOST });
+    log.info(`Argo is ready on http://${config.HOST}:${config.PORT} (API docs at /api/docs)`);
+  }
+}
+
+function readVersion(webDistDir: string): string {
+  try {
+    return readFileSync(path.join(webDistDir, 'version.txt'), 'utf8').trim();
+  } catch {
+    return 'dev';
+  }
+}
