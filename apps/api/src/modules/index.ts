@@ -8,6 +8,8 @@ import { registerEnrichmentRoutes } from './enrichment/enrichment.routes';
 import { registerGetStartedRoutes } from './get-started/get-started.routes';
 import { registerHealthRoutes } from './health/health.routes';
 import { registerIcpRoutes } from './icp/icp.routes';
+import { registerPeopleRoutes } from './people/people.routes';
+import { registerPrivacyRoutes } from './privacy/privacy.routes';
 import { registerSessionRoutes } from './sessions/sessions.routes';
 import { registerSharingRoutes } from './sharing/sharing.routes';
 import { registerUserRoutes } from './users/users.routes';
@@ -27,4 +29,6 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   registerSharingRoutes(app, deps);
   registerGetStartedRoutes(app, deps);
   registerIcpRoutes(app, deps);
+  registerPrivacyRoutes(app, deps);
+  registerPeopleRoutes(app, deps);
 }

@@ -41,6 +41,17 @@ export interface BusinessSource {
   observed_at: string;
 }
 
+/** businesses.primary_contact as the trigger writes it (see migration 0009, people_primary_contact_of). */
+export interface PrimaryContactJson {
+  name: string;
+  role: string | null;
+  seniority: string | null;
+  email: string | null;
+  phone: string | null;
+  linkedin_url: string | null;
+  source_url: string | null;
+}
+
 /**
  * One result row of a session (PRODUCT §5, §6). Rows belong to a run (`run_id`); the session's current run is
  * `sessions.run_id`. `dedupe_key` is the merge key chosen by discovery (domain, else phone, else name+address),
@@ -71,6 +82,15 @@ export const businesses = pgTable(
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),
     category: text('category'),
+    /** Every category the sources gave it, `category` first (a hotel with its restaurant: hotel, restaurant). */
+    categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
+    /** Other names it goes by: the names of the records merged into it (a hotel's restaurant), brands. */
+    aliases: text('aliases').array().notNull().default(sql`'{}'::text[]`),
+    /** Every phone (E.164) and website of the merged records, `phone`/`website` first. */
+    phones: text('phones').array().notNull().default(sql`'{}'::text[]`),
+    websites: text('websites').array().notNull().default(sql`'{}'::text[]`),
+    /** Closed for good (an imported row said so): left out of enrichment and exports unless asked for. */
+    isClosed: boolean('is_closed').notNull().default(false),
     source: text('source').notNull(),
     sourceRef: text('source_ref'),
     sources: jsonb('sources').$type<BusinessSource[]>().notNull().default([]),
@@ -88,6 +108,21 @@ export const businesses = pgTable(
      * software filter. Kept by a trigger on enrichment_results (migration 0007), never written by the app.
      */
     softwareNames: text('software_names').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * The same for the business software only (detections of group `business`: what the results table shows and
+     * the `software` filter matches; `software_names` serves the `technology` filter). Same trigger (migration 0011).
+     */
+    businessSoftwareNames: text('business_software_names').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * Read from the stored `people` result by a trigger on enrichment_results (migration 0009), never written by
+     * the app: does the site name an owner/founder or executive (null: people not analysed), the seniorities and
+     * the email kinds found (for the results filters), and the primary contact (a decision-maker with a way to
+     * reach them first, else the first person named) for the table and the exports.
+     */
+    decisionMaker: boolean('decision_maker'),
+    peopleSeniorities: text('people_seniorities').array().notNull().default(sql`'{}'::text[]`),
+    emailKinds: text('email_kinds').array().notNull().default(sql`'{}'::text[]`),
+    primaryContact: jsonb('primary_contact').$type<PrimaryContactJson>(),
     firstSeenAt: createdAtColumn('first_seen_at'),
     updatedAt: updatedAtColumn(),
   },
@@ -105,8 +140,9 @@ export const businesses = pgTable(
       t.sessionId,
       sql`${BUSINESS_SEARCH_DOCUMENT_SQL} gin_trgm_ops`,
     ),
-    // The software filter: the session's businesses with any of these technologies.
+    // The software and technology filters: the session's businesses with any of these technologies.
     index('businesses_session_software_idx').using('gin', t.sessionId, t.softwareNames),
+    index('businesses_session_business_software_idx').using('gin', t.sessionId, t.businessSoftwareNames),
     // Sort columns of the results table, scoped by session and run (the results read the current run), with id
     // as the tie-breaker the query sorts by. The page query picks the page's ids first from these alone (an
     // index-only scan, no table reads for the rows an OFFSET skips), then reads those 50 rows.

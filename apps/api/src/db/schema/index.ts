@@ -7,6 +7,7 @@ export * from './email';
 export * from './enrichment';
 export * from './get-started';
 export * from './icp';
+export * from './privacy';
 export * from './sessions';
 export * from './users';
 export * from './ventures';

@@ -36,6 +36,14 @@ export function combineRecords(a: MergedBusiness, b: MergedBusiness): MergedBusi
   out.sources = [...a.sources, ...b.sources.filter((ref) => !seen.has(sourceId(ref)))];
   out.match_keys = [...new Set([...a.match_keys, ...b.match_keys])];
   out.socials = [...new Set([...(a.socials ?? []), ...(b.socials ?? [])])];
+  // Nothing of b is lost: its name becomes an alias, its phones, websites and categories join a's.
+  const names = new Set([a.name, ...a.aliases]);
+  out.aliases = [...a.aliases, ...[b.name, ...b.aliases].filter((name) => !names.has(name))];
+  out.aliases = [...new Set(out.aliases)];
+  out.phones = [...new Set([...a.phones, ...b.phones])];
+  out.websites = [...new Set([...a.websites, ...b.websites])];
+  out.categories = [...new Set([...a.categories, ...b.categories])];
+  out.is_closed = a.is_closed && b.is_closed;
   return out;
 }
 

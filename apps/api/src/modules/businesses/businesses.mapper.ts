@@ -1,6 +1,29 @@
-import { type Business, type BusinessSource, type DetectedSoftware, Tier } from '@argo/contract';
+import {
+  type Business,
+  type BusinessSource,
+  type DetectedSoftware,
+  SoftwareGroup,
+  Tier,
+} from '@argo/contract';
+import { groupOf } from '@argo/engine';
 import type { BusinessRow, EnrichmentResultRow } from '../../db/schema';
 import { detailsFrom } from '../enrichment/enrichment.mapper';
+import { peopleDetailsFrom, toPrimaryContact } from '../people/people.mapper';
+
+/**
+ * The group a stored detection carries (the engine sets it); for one stored without, the engine's rule on its
+ * categories and evidence (only implied → infrastructure).
+ */
+function storedGroup(tech: Record<string, unknown>): SoftwareGroup {
+  const stored = SoftwareGroup.safeParse(tech.group);
+  if (stored.success) return stored.data;
+  const categories = Array.isArray(tech.categories)
+    ? tech.categories.flatMap((c) => (typeof c?.id === 'number' ? [c.id as number] : []))
+    : [];
+  const evidence = Array.isArray(tech.evidence) ? tech.evidence : [];
+  const impliedOnly = evidence.length > 0 && evidence.every((e) => e?.type === 'implies');
+  return groupOf(String(tech.name), categories, impliedOnly);
+}
 
 /** The technologies of a stored software_detection result, as the list shows them. */
 export function softwareFrom(enrichments: readonly EnrichmentResultRow[]): DetectedSoftware[] {
@@ -18,6 +41,7 @@ export function softwareFrom(enrichments: readonly EnrichmentResultRow[]): Detec
             : '',
         version: typeof tech.version === 'string' ? tech.version : null,
         confidence: typeof tech.confidence === 'number' ? tech.confidence : 0,
+        group: storedGroup(tech),
         // The first piece of evidence, e.g. "scriptSrc: …/wp-content/… (https://site/page)".
         evidence:
           evidence && typeof evidence.match === 'string'
@@ -28,9 +52,19 @@ export function softwareFrom(enrichments: readonly EnrichmentResultRow[]): Detec
   });
 }
 
-/** A stored business (and its stored enrichment results) → the contract's Business. */
-export function toBusiness(row: BusinessRow, enrichments: readonly EnrichmentResultRow[] = []): Business {
+/**
+ * A stored business (and its stored enrichment results) → the contract's Business. `isSuppressed` marks the
+ * addresses the account's suppression list covers (the drawer shows them as such).
+ */
+export function toBusiness(
+  row: BusinessRow,
+  enrichments: readonly EnrichmentResultRow[] = [],
+  isSuppressed: (email: string) => boolean = () => false,
+): Business {
   const tier = Tier.safeParse(row.icpTier);
+  let details = enrichments.length ? detailsFrom(enrichments) : undefined;
+  const people = enrichments.find((e) => e.type === ('people' as EnrichmentResultRow['type']));
+  if (people) details = { ...details, ...peopleDetailsFrom(people.data, people.observedAt, isSuppressed) };
   return {
     id: row.id,
     session_id: row.sessionId,
@@ -47,6 +81,11 @@ export function toBusiness(row: BusinessRow, enrichments: readonly EnrichmentRes
     lat: row.lat,
     lng: row.lng,
     category: row.category,
+    categories: row.categories,
+    aliases: row.aliases,
+    phones: row.phones,
+    websites: row.websites,
+    is_closed: row.isClosed,
     source: row.source,
     sources: (row.sources ?? []).map(
       (ref): BusinessSource => ({ ...ref, source_ref: ref.source_ref ?? null }),
@@ -62,7 +101,9 @@ export function toBusiness(row: BusinessRow, enrichments: readonly EnrichmentRes
     hiring: row.hiring,
     icp_score: row.icpScore,
     icp_tier: tier.success ? tier.data : null,
-    ...(enrichments.length ? { details: detailsFrom(enrichments) } : {}),
+    decision_maker: row.decisionMaker,
+    primary_contact: toPrimaryContact(row.primaryContact),
+    ...(details ? { details } : {}),
     first_seen_at: row.firstSeenAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

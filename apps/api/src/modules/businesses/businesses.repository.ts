@@ -14,6 +14,18 @@ export interface RunTarget {
 /** JSON text for one parameter: arrays and records travel as one jsonb value (drizzle would spread an array). */
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 
+/** A JSON list of the batch row `r` as text[] (an empty array when it is missing). */
+const textArray = (field: string) =>
+  sql.raw(`array(select jsonb_array_elements_text(coalesce(r.${field}, '[]'::jsonb)))`);
+
+/** A stored text[] column united with the incoming row's, first-seen order kept, no repeats. */
+const unionArrays = (column: string) =>
+  sql.raw(`array(select v from unnest(businesses.${column} || excluded.${column}) with ordinality as x(v, o)
+    group by v order by min(o))`);
+
+/** Why a closed business waits as `skipped` (enrichment_error, shown in the table and the export). */
+export const CLOSED_NOTE = 'Closed for good, as the imported file says: not enriched unless asked for.';
+
 /**
  * The match keys of a run's stored businesses → their dedupe_key, held by the job for the run (loaded from
  * business_match_keys on first use, so a resumed job knows what the earlier attempts stored).
@@ -66,19 +78,30 @@ export async function storeBusinesses(
     sources: r.sources,
     rating: r.rating,
     review_count: r.review_count === null ? null : Math.round(r.review_count),
+    categories: r.categories,
+    aliases: r.aliases,
+    phones: r.phones,
+    websites: r.websites,
+    is_closed: r.is_closed,
   }));
   const fill = (column: string) => sql.raw(`${column} = coalesce(businesses.${column}, excluded.${column})`);
   await db.execute(sql`
     insert into ${businesses} (account_id, session_id, run_id, dedupe_key, name, website, domain, email, phone,
       address, city, region, postal_code, country, lat, lng, category, source, source_ref, sources, rating,
-      review_count)
+      review_count, categories, aliases, phones, websites, is_closed, enrichment_state, enrichment_error)
     select ${target.accountId}::uuid, ${target.sessionId}::uuid, ${target.runId}::uuid, r.dedupe_key, r.name, r.website, r.domain,
       r.email, r.phone, r.address, r.city, r.region, r.postal_code, r.country, r.lat, r.lng, r.category, r.source,
-      r.source_ref, r.sources, r.rating, r.review_count
+      r.source_ref, r.sources, r.rating, r.review_count,
+      ${textArray('categories')}, ${textArray('aliases')}, ${textArray('phones')}, ${textArray('websites')},
+      coalesce(r.is_closed, false),
+      -- A closed business is not enriched unless asked for: it waits as skipped, saying why.
+      case when r.is_closed then 'skipped'::enrichment_state else 'pending'::enrichment_state end,
+      case when r.is_closed then ${CLOSED_NOTE}::text end
     from jsonb_to_recordset(${json(rows)}) as r(dedupe_key text, name text, website text, domain text,
       email text, phone text, address text, city text, region text, postal_code text, country text,
       lat double precision, lng double precision, category text, source text, source_ref text, sources jsonb,
-      rating real, review_count integer)
+      rating real, review_count integer, categories jsonb, aliases jsonb, phones jsonb, websites jsonb,
+      is_closed boolean)
     on conflict (session_id, run_id, dedupe_key) do update set
       ${sql.join(
         [
@@ -99,6 +122,15 @@ export async function storeBusinesses(
         ].map(fill),
         sql`, `,
       )},
+      categories = ${unionArrays('categories')},
+      phones = ${unionArrays('phones')},
+      websites = ${unionArrays('websites')},
+      -- The other record's name is one more alias (never the business's own name).
+      aliases = array(
+        select a from unnest(businesses.aliases || excluded.aliases || array[excluded.name]) with ordinality as x(a, o)
+        where lower(a) <> lower(businesses.name) group by a order by min(o)),
+      -- Closed only while every record of it says so (one open listing keeps it open).
+      is_closed = businesses.is_closed and excluded.is_closed,
       sources = (
         select coalesce(jsonb_agg(d.e order by d.o), '[]'::jsonb) from (
           select distinct on (x.e->>'source', coalesce(x.e->>'source_ref', x.e->>'url', '')) x.e, x.o

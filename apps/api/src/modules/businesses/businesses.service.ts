@@ -2,16 +2,19 @@ import type { Readable } from 'node:stream';
 import {
   EXPORT_DEFAULT_FILENAME,
   type ExportQuery,
+  isEmailSuppressed,
   type ResultsPage,
   type ResultsQuery,
 } from '@argo/contract';
 import type { Database } from '../../db/client';
 import type { ActorUser } from '../../http/auth';
 import { readWithSessionAccess } from '../access/access.service';
+import { findSuppressionValues } from '../privacy/suppressions.repository';
 import { toBusiness } from './businesses.mapper';
+import { streamContactsCsv } from './contacts-export.repository';
 import { contentDisposition, exportFileName } from './csv';
 import { streamExportCsv } from './export.repository';
-import { findResultsPage, findSessionName, resultsOrder, resultsWhere } from './results.repository';
+import { exportWhere, findResultsPage, findSessionName, resultsOrder } from './results.repository';
 
 /** A page of the businesses of the session's current run, each with its stored enrichment results. */
 export async function getResults(
@@ -21,11 +24,12 @@ export async function getResults(
   query: ResultsQuery,
 ): Promise<ResultsPage> {
   const { value } = await readWithSessionAccess(db, actor, sessionId, 'view', () =>
-    findResultsPage(db, sessionId, query),
+    Promise.all([findResultsPage(db, sessionId, query), findSuppressionValues(db, actor.accountId)]),
   );
-  const { rows, total } = value;
+  const [{ rows, total }, suppressed] = value;
+  const isSuppressed = (email: string) => isEmailSuppressed(email, suppressed);
   return {
-    items: rows.map((row) => toBusiness(row.business, row.enrichments)),
+    items: rows.map((row) => toBusiness(row.business, row.enrichments, isSuppressed)),
     total,
     page: query.page,
     pageSize: query.pageSize,
@@ -50,8 +54,34 @@ export async function exportResults(
     findSessionName(db, sessionId),
   );
   // Built (and a bad filter rejected with 400) before the download starts.
-  const where = resultsWhere(sessionId, query);
+  const where = exportWhere(sessionId, query);
   const body = await streamExportCsv(db.$client, where, resultsOrder(query));
   const fileName = exportFileName(session?.name ?? null, now, EXPORT_DEFAULT_FILENAME);
+  return { fileName, contentDisposition: contentDisposition(fileName), body };
+}
+
+/**
+ * The contacts CSV: one row per person of the businesses the table's search and filters select, in its order.
+ * A seniority filter also narrows the people to those seniorities.
+ */
+export async function exportContacts(
+  db: Database,
+  actor: ActorUser,
+  sessionId: string,
+  query: ExportQuery,
+  now: Date,
+): Promise<CsvExport> {
+  const { value: session } = await readWithSessionAccess(db, actor, sessionId, 'view', () =>
+    findSessionName(db, sessionId),
+  );
+  const where = exportWhere(sessionId, query);
+  const wanted = query.filters?.seniority;
+  const seniorities =
+    wanted === undefined || wanted === null || (typeof wanted === 'object' && !Array.isArray(wanted))
+      ? null
+      : (Array.isArray(wanted) ? wanted : [wanted]).filter((v): v is string => typeof v === 'string');
+  const body = await streamContactsCsv(db.$client, where, resultsOrder(query), seniorities);
+  const base = exportFileName(session?.name ?? null, now, EXPORT_DEFAULT_FILENAME).replace(/\.csv$/, '');
+  const fileName = `${base}-contacts.csv`;
   return { fileName, contentDisposition: contentDisposition(fileName), body };
 }

@@ -1,13 +1,19 @@
 /**
  * RFC 4180 CSV cells and lines for the export (PRODUCT.md §7): CRLF line ends, fields quoted when they hold a
  * comma, quote, CR or LF, quotes doubled. Cells a spreadsheet would run as a formula (starting with = + - @, tab
- * or CR) get a leading apostrophe (OWASP "CSV injection"), so opening an export never executes anything.
+ * or CR) get a leading apostrophe (OWASP "CSV injection"), so opening an export never executes anything — except
+ * an E.164 phone number, which is only a number.
  */
 
 /** UTF-8 byte order mark: Excel reads the file as UTF-8 only when it starts with one. */
 export const BOM = '\uFEFF';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * An international phone number (E.164: + and digits only) can only ever evaluate to that number, and CRM imports
+ * (HubSpot, Pipedrive) need the + kept: it is written as it is.
+ */
+const E164 = /^\+[1-9]\d{5,14}$/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /** One cell: null/undefined → empty, Date → ISO 8601, numbers and booleans as written, text neutralised. */
@@ -19,7 +25,7 @@ export function csvCell(value: unknown): string {
     // A number is never a formula, even a negative one; it stays a number for the spreadsheet.
     return Number.isFinite(value) ? String(value) : '';
   } else text = String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
+  if (FORMULA_START.test(text) && !E164.test(text)) text = `'${text}`;
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -1,7 +1,8 @@
 /**
  * The rows of the CSV export: the same WHERE and ORDER BY as the results table (results.repository.ts), one row
- * per business, nested facts flattened in SQL (sources, software names and versions, services, contacts, open
- * roles, matched ICP criteria), read through a server-side cursor so memory stays flat whatever the size.
+ * per business, nested facts flattened in SQL (sources; software names and versions, the business software in
+ * `software` and the infrastructure apart; services, contacts, open roles, matched ICP criteria), read through a
+ * server-side cursor so memory stays flat whatever the size.
  */
 import { Readable } from 'node:stream';
 import { type Column, type SQL, sql } from 'drizzle-orm';
@@ -9,6 +10,8 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import QueryStream from 'pg-query-stream';
 import { businesses } from '../../db/schema';
+import { splitPersonName } from '../people/names';
+import { domainSuppressedSql, emailSuppressedSql } from '../privacy/suppressions.repository';
 import { BOM, csvLine } from './csv';
 
 /** The CSV header, in column order (the SELECT below yields the same order). */
@@ -17,8 +20,9 @@ export const EXPORT_COLUMNS = [
   'id', 'name', 'website', 'domain', 'email', 'phone', 'address', 'city', 'region', 'postal_code', 'country',
   'lat', 'lng', 'category', 'source', 'sources', 'rating', 'review_count', 'enrichment_state', 'enrichment_error',
   'industry', 'summary', 'services', 'customer_type', 'size_hint', 'employee_estimate', 'contacts', 'software',
-  'hiring', 'careers_url', 'ats', 'open_roles', 'icp_score', 'icp_tier', 'icp_matched_criteria', 'first_seen_at',
-  'updated_at',
+  'infrastructure', 'hiring', 'careers_url', 'ats', 'open_roles', 'icp_score', 'icp_tier', 'icp_matched_criteria', 'decision_maker',
+  'contact_name', 'contact_first_name', 'contact_last_name', 'contact_role', 'contact_seniority', 'contact_email',
+  'contact_phone', 'contact_linkedin_url', 'contact_source_url', 'first_seen_at', 'updated_at',
 ] as const;
 
 /** Elements of a JSON array (nothing when the value is missing or not an array). */
@@ -42,6 +46,22 @@ const NUMERIC_COLUMNS = new Set(
  */
 const RAW_TEXT = { getTypeParser: () => (value: string) => value };
 
+/** An address as exported: blank when the account's suppression list covers it. */
+export const unlessSuppressed = (email: SQL) =>
+  sql`case when ${emailSuppressedSql(email, sql`${businesses.accountId}`)} then null else ${email} end`;
+
+/**
+ * The primary contact's field (businesses.primary_contact, kept by a trigger): all blank when the contact's address
+ * or the business's domain is on the suppression list — the contact is not to be approached through Argo.
+ */
+const primaryContact = (field: string) => {
+  const contact = sql`${businesses.primaryContact}`;
+  return sql`case when ${contact} is null
+      or ${domainSuppressedSql(sql`${businesses.domain}`, sql`${businesses.accountId}`)}
+      or (${contact} ->> 'email' is not null and ${emailSuppressedSql(sql`${contact} ->> 'email'`, sql`${businesses.accountId}`)})
+    then null else ${contact} ->> ${field} end`;
+};
+
 /** `select … from businesses …` of the export, for a results WHERE and ORDER BY. */
 export function exportSelect(where: SQL, order: SQL[]): SQL {
   const software = sql.raw('export_software.data');
@@ -49,7 +69,7 @@ export function exportSelect(where: SQL, order: SQL[]): SQL {
   const summary = sql.raw('export_summary.data');
   const icp = sql.raw('export_icp.data');
   return sql`select ${businesses.id}, ${businesses.name}, ${businesses.website}, ${businesses.domain},
-    ${businesses.email}, ${businesses.phone}, ${businesses.address}, ${businesses.city}, ${businesses.region},
+    ${unlessSuppressed(sql`${businesses.email}`)}, ${businesses.phone}, ${businesses.address}, ${businesses.city}, ${businesses.region},
     ${businesses.postalCode}, ${businesses.country}, ${businesses.lat}::text, ${businesses.lng}::text,
     ${businesses.category},
     ${businesses.source},
@@ -61,15 +81,23 @@ export function exportSelect(where: SQL, order: SQL[]): SQL {
     (select string_agg(v #>> '{}', '; ') from ${elements(sql`${summary} -> 'services'`)} v),
     ${summary} ->> 'customer_type', ${summary} ->> 'size_hint', ${summary} ->> 'employee_estimate',
     (select string_agg((c ->> 'kind') || ': ' || (c ->> 'value'), '; ')
-       from ${elements(sql`${summary} -> 'contacts'`)} c),
+       from ${elements(sql`${summary} -> 'contacts'`)} c
+       where not (c ->> 'kind' = 'email' and ${emailSuppressedSql(sql`c ->> 'value'`, sql`${businesses.accountId}`)})),
     (select string_agg((t ->> 'name') || coalesce(' ' || (t ->> 'version'), ''), '; ')
-       from ${elements(sql`${software} -> 'technologies'`)} t),
+       from ${elements(sql`${software} -> 'technologies'`)} t
+       where coalesce(t ->> 'group', 'business') = 'business'),
+    (select string_agg((t ->> 'name') || coalesce(' ' || (t ->> 'version'), ''), '; ')
+       from ${elements(sql`${software} -> 'technologies'`)} t
+       where t ->> 'group' = 'infrastructure'),
     ${businesses.hiring}::text, ${careers} ->> 'careers_url', ${careers} ->> 'ats',
     (select string_agg((r ->> 'title') || coalesce(' (' || (r ->> 'location') || ')', ''), '; ')
        from ${elements(sql`${careers} -> 'roles'`)} r),
     ${businesses.icpScore}::text, ${businesses.icpTier},
     (select string_agg(r ->> 'criterion', '; ')
        from ${elements(sql`${icp} -> 'reasons'`)} r where r ->> 'matched' = 'true'),
+    ${businesses.decisionMaker}::text, ${primaryContact('name')}, null, null, ${primaryContact('role')},
+    ${primaryContact('seniority')}, ${primaryContact('email')}, ${primaryContact('phone')},
+    ${primaryContact('linkedin_url')}, ${primaryContact('source_url')},
     ${isoTime(businesses.firstSeenAt)}, ${isoTime(businesses.updatedAt)}
   from ${businesses}
   left join enrichment_results export_software
@@ -96,14 +124,40 @@ export function exportQueryText(where: SQL, order: SQL[]): { text: string; param
 const BATCH_ROWS = 1000;
 const CHUNK_CHARS = 64 * 1024;
 
+/** The business CSV of a results WHERE and ORDER BY, as a stream (streamQueryCsv). */
+export function streamExportCsv(pool: pg.Pool, where: SQL, order: SQL[]): Promise<Readable> {
+  const name = EXPORT_COLUMNS.indexOf('contact_name');
+  return streamQueryCsv(pool, exportQueryText(where, order), {
+    header: EXPORT_COLUMNS,
+    numeric: NUMERIC_COLUMNS,
+    // First and last name for CRMs that import them apart (HubSpot, Pipedrive), split in code: see names.ts.
+    transform: (row) => {
+      const full = row[name];
+      if (typeof full === 'string') [row[name + 1], row[name + 2]] = splitPersonName(full);
+      return row;
+    },
+  });
+}
+
+export interface CsvStreamOptions {
+  header: readonly string[];
+  /** Positions holding numbers written as text (never prefixed against formulas). */
+  numeric?: ReadonlySet<number>;
+  /** Changes a row (its cells as PostgreSQL wrote them) before it is written. */
+  transform?: (row: unknown[]) => unknown[];
+}
+
 /**
- * Starts the export query on a pooled connection and returns the CSV as a stream: BOM and header first, then
+ * Starts an export query on a pooled connection and returns the CSV as a stream: BOM and header first, then
  * the rows as the client reads them (the cursor fetches the next batch only when the socket wants more).
  * The first batch is read before returning, so a failing query is still a normal JSON error, not a cut file.
  * The connection goes back to the pool when the stream ends, fails or is abandoned by the client.
  */
-export async function streamExportCsv(pool: pg.Pool, where: SQL, order: SQL[]): Promise<Readable> {
-  const { text, params } = exportQueryText(where, order);
+export async function streamQueryCsv(
+  pool: pg.Pool,
+  { text, params }: { text: string; params: unknown[] },
+  { header, numeric, transform = (row) => row }: CsvStreamOptions,
+): Promise<Readable> {
   const client = await pool.connect();
   const rows = client.query(
     new QueryStream(text, params, { batchSize: BATCH_ROWS, rowMode: 'array', types: RAW_TEXT }),
@@ -127,10 +181,10 @@ export async function streamExportCsv(pool: pg.Pool, where: SQL, order: SQL[]): 
   async function* chunks(): AsyncGenerator<string> {
     let completed = false;
     try {
-      let chunk = BOM + csvLine(EXPORT_COLUMNS);
+      let chunk = BOM + csvLine(header);
       let next = first;
       while (!next.done) {
-        chunk += csvLine(next.value, NUMERIC_COLUMNS);
+        chunk += csvLine(transform(next.value), numeric);
         if (chunk.length >= CHUNK_CHARS) {
           yield chunk;
           chunk = '';

@@ -66,8 +66,10 @@ describe('GET /user/session/:id/export', () => {
         expect(row[column('icp_tier')]).toBe(plain(item.icp_tier));
         expect(row[column('hiring')]).toBe(plain(item.hiring));
         expect(row[column('first_seen_at')]).toBe(item.first_seen_at);
+        // The business software (infrastructure has its own column).
         expect(row[column('software')]).toBe(
           item.software
+            .filter((s: { group: string }) => s.group === 'business')
             .map((s: { name: string; version: string | null }) =>
               s.version ? `${s.name} ${s.version}` : s.name,
             )

@@ -7,7 +7,14 @@
  * The WHERE and ORDER BY built here are shared with the export (export.repository.ts), so a CSV holds exactly
  * the rows the table shows.
  */
-import type { FilterField, Filters, FilterValue, SortField } from '@argo/contract';
+import {
+  EMAIL_KINDS,
+  type FilterField,
+  type Filters,
+  type FilterValue,
+  SENIORITIES,
+  type SortField,
+} from '@argo/contract';
 import {
   and,
   asc,
@@ -36,7 +43,10 @@ import { badRequest } from '../../http/errors';
 
 type Kind = 'text' | 'number' | 'date' | 'boolean';
 
-const COLUMNS: Record<Exclude<FilterField, 'software'>, { column: Column; kind: Kind }> = {
+/** Filters over a text[] column: any of the values, none ({present: false} or null), or some ({present: true}). */
+type ArrayField = 'software' | 'technology' | 'seniority' | 'email_kind';
+
+const COLUMNS: Record<Exclude<FilterField, ArrayField>, { column: Column; kind: Kind }> = {
   name: { column: businesses.name, kind: 'text' },
   website: { column: businesses.website, kind: 'text' },
   domain: { column: businesses.domain, kind: 'text' },
@@ -60,6 +70,8 @@ const COLUMNS: Record<Exclude<FilterField, 'software'>, { column: Column; kind: 
   lng: { column: businesses.lng, kind: 'number' },
   first_seen_at: { column: businesses.firstSeenAt, kind: 'date' },
   updated_at: { column: businesses.updatedAt, kind: 'date' },
+  decision_maker: { column: businesses.decisionMaker, kind: 'boolean' },
+  is_closed: { column: businesses.isClosed, kind: 'boolean' },
 };
 
 const SORT_COLUMNS: Record<SortField, Column> = {
@@ -125,18 +137,50 @@ function coerce(
 }
 
 /**
- * software: a technology name (case-insensitive), a list of names (any), {contains}, {present}, or null (none).
- * It reads `software_names`, the lower-cased names of the stored software_detection result (kept by a trigger).
+ * The array filters. software and technology: a technology name (case-insensitive), a list of names (any),
+ * {contains}, {present}, or null (none); software reads `business_software_names`, the lower-cased names of the
+ * business software in the stored software_detection result (what the table shows), technology reads
+ * `software_names`, every technology detected (infrastructure too). seniority and email_kind: one of their values
+ * or a list (any), {present}, or null (none); they read `people_seniorities` and `email_kinds` of the stored people
+ * result. All these columns are kept by triggers.
  */
-function softwareCondition(value: FilterValue): SQL {
-  const names = businesses.softwareNames;
-  const none = sql`${names} = '{}'::text[]`;
+const ARRAY_FILTERS: Record<
+  ArrayField,
+  { column: Column; allowed: readonly string[] | null; example: string }
+> = {
+  software: {
+    column: businesses.businessSoftwareNames,
+    allowed: null,
+    example: 'a technology name, e.g. "WordPress"',
+  },
+  technology: {
+    column: businesses.softwareNames,
+    allowed: null,
+    example: 'a technology name, e.g. "PHP"',
+  },
+  seniority: {
+    column: businesses.peopleSeniorities,
+    allowed: SENIORITIES,
+    example: `one of ${SENIORITIES.join(', ')}`,
+  },
+  email_kind: {
+    column: businesses.emailKinds,
+    allowed: EMAIL_KINDS,
+    example: `one of ${EMAIL_KINDS.join(', ')}`,
+  },
+};
+
+function arrayCondition(field: ArrayField, value: FilterValue): SQL {
+  const { column, allowed, example } = ARRAY_FILTERS[field];
+  const none = sql`${column} = '{}'::text[]`;
   const anyOf = (values: unknown[]) => {
     const list = values.map((v) => {
-      if (typeof v !== 'string') throw filterError('software', 'must be a technology name, e.g. "WordPress"');
-      return v.toLowerCase();
+      if (typeof v !== 'string') throw filterError(field, `must be ${example}`);
+      const wanted = allowed ? v : v.toLowerCase();
+      if (allowed && !allowed.includes(wanted)) throw filterError(field, `must be ${example}`);
+      return wanted;
     });
-    return sql`${names} && ${sql.param(list)}::text[]`;
+    return sql`${column} && ${sql.param(list)}::text[]`;
   };
   if (value === null) return none;
   if (Array.isArray(value)) {
@@ -147,12 +191,12 @@ function softwareCondition(value: FilterValue): SQL {
     return parts.length ? (or(...parts) as SQL) : sql`false`;
   }
   if (typeof value === 'object') {
-    if ('contains' in value) {
-      const pattern = `%${escapeLike(value.contains.toLowerCase())}%`;
-      return sql`exists (select 1 from unnest(${names}) as software_name where software_name like ${pattern})`;
-    }
     if ('present' in value) return value.present ? sql`not (${none})` : none;
-    throw filterError('software', '{gte, lte} works on numbers and dates; give a technology name');
+    if ('contains' in value && !allowed) {
+      const pattern = `%${escapeLike(value.contains.toLowerCase())}%`;
+      return sql`exists (select 1 from unnest(${column}) as item where item like ${pattern})`;
+    }
+    throw filterError(field, `{gte, lte} and {contains} do not apply here; give ${example}`);
   }
   return anyOf([value]);
 }
@@ -169,8 +213,8 @@ function sourceEquals(values: string[]): SQL {
 }
 
 function filterCondition(field: FilterField, value: FilterValue): SQL {
-  if (field === 'software') return softwareCondition(value);
-  const { column, kind } = COLUMNS[field];
+  if (field in ARRAY_FILTERS) return arrayCondition(field as ArrayField, value);
+  const { column, kind } = COLUMNS[field as Exclude<FilterField, ArrayField>];
   // Enum and text columns compare as text, so an unknown enum value matches nothing instead of failing.
   const target = kind === 'text' && field === 'enrichment_state' ? sql`${column}::text` : sql`${column}`;
   if (value === null) return isNull(column);
@@ -224,6 +268,19 @@ export function resultsWhere(sessionId: string, selection: ResultsSelection): SQ
     if (value !== undefined) conditions.push(filterCondition(field as FilterField, value));
   }
   return and(...conditions) as SQL;
+}
+
+/**
+ * WHERE of an export: the results' search and filters, without the businesses that closed for good unless the
+ * export asks for them (`include_closed`, or a filter on `is_closed`).
+ */
+export function exportWhere(
+  sessionId: string,
+  selection: ResultsSelection & { include_closed?: boolean | undefined },
+): SQL {
+  const where = resultsWhere(sessionId, selection);
+  if (selection.include_closed || selection.filters?.is_closed !== undefined) return where;
+  return and(where, eq(businesses.isClosed, false)) as SQL;
 }
 
 /** ORDER BY of the results: the sort field (nulls last either way), then id so pages never overlap. */

@@ -1,7 +1,7 @@
 /**
  * The results query against the real database, on the seeded session of results.fixtures.ts: paging the current
- * run with the SPEC defaults, every filter kind (text, enum, number, boolean, date, software, source) including a
- * software detection replaced after the fact, search, sorting with nulls last and ties by id, paging edges and
+ * run with the SPEC defaults, every filter kind (text, enum, number, boolean, date, software, technology, source)
+ * including a software detection replaced after the fact and business software apart from infrastructure, search, sorting with nulls last and ties by id, paging edges and
  * page size limits, the 400 texts for a bad filter, sort or search, and who may read (404 to another account,
  * 200 to a view share, 401 without a token).
  */
@@ -131,6 +131,66 @@ describe('GET /user/session/:id/results', () => {
     await detect([]);
     expect(await filtered({ software: 'wix' })).toEqual([]);
     expect(await filtered({ software: null })).toEqual([EVIL, 'Delta Bakery', 'Gamma Dental']);
+  });
+
+  it('software matches the business software the table shows; technology every technology, infrastructure too', async () => {
+    const detection = (name: string, group: 'business' | 'infrastructure', id: number) => ({
+      name,
+      slug: name.toLowerCase(),
+      categories: [{ id, name: 'category' }],
+      version: null,
+      confidence: 100,
+      group,
+      evidence: [{ type: 'meta', match: name, url: 'https://delta.example/' }],
+    });
+    const detect = (technologies: unknown[]) =>
+      storeOutcome(t.database.db, {
+        accountId: admin.accountId,
+        businessId: ids['Delta Bakery'] as string,
+        results: [
+          {
+            type: 'software_detection',
+            data: { technologies },
+            producedBy: 'builtin',
+            sourceUrl: 'https://delta.example/',
+            observedAt: new Date(),
+          },
+        ],
+        columns: {},
+      });
+    await detect([
+      detection('Shopify', 'business', 6),
+      detection('PHP', 'infrastructure', 27),
+      detection('Open Graph', 'infrastructure', 19),
+    ]);
+    expect(await filtered({ software: 'shopify' })).toEqual(['Beta Plumbing', 'Delta Bakery']);
+    expect(await filtered({ software: 'PHP' })).toEqual([]);
+    expect(await filtered({ technology: 'PHP' })).toEqual(['Delta Bakery']);
+    expect(await filtered({ technology: { contains: 'graph' } })).toEqual(['Delta Bakery']);
+    expect(await filtered({ technology: ['WordPress', 'php'] })).toEqual(['Alpha Dental', 'Delta Bakery']);
+    const delta = (await page({ filters: encodeFilters({ technology: 'php' }) })).body.items[0];
+    expect(delta.software.map((s: { name: string; group: string }) => [s.name, s.group])).toEqual([
+      ['Shopify', 'business'],
+      ['PHP', 'infrastructure'],
+      ['Open Graph', 'infrastructure'],
+    ]);
+    // Infrastructure alone is no business software: "has software" means software someone chose.
+    await detect([detection('PHP', 'infrastructure', 27)]);
+    expect(await filtered({ software: { present: true } })).toEqual(['Alpha Dental', 'Beta Plumbing']);
+    expect(await filtered({ software: null })).toEqual([EVIL, 'Delta Bakery', 'Gamma Dental']);
+    expect(await filtered({ technology: { present: true } })).toEqual([
+      'Alpha Dental',
+      'Beta Plumbing',
+      'Delta Bakery',
+    ]);
+    // A detection stored without a group (before groups existed) is grouped by its categories.
+    await detect([{ name: 'Stripe', categories: [{ id: 41, name: 'Payment processors' }], evidence: [] }]);
+    const stripe = (await page({ filters: encodeFilters({ software: 'stripe' }) })).body.items;
+    expect(stripe.find((b: { name: string }) => b.name === 'Delta Bakery')?.software[0]).toMatchObject({
+      name: 'Stripe',
+      group: 'business',
+    });
+    await detect([]);
   });
 
   it('searches name, domain, city, category and summary, case-insensitively, with filters', async () => {

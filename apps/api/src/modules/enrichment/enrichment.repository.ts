@@ -25,6 +25,8 @@ export interface EnrichmentScope {
   sessionId: string;
   runId: string;
   businessIds: string[] | null;
+  /** Closed businesses (an imported row said so) are in the scope only when the run asked for them. */
+  includeClosed?: boolean;
 }
 
 /** What an enrichment run's `session_runs.state` holds. */
@@ -32,6 +34,8 @@ export interface EnrichmentRunState extends Record<string, unknown> {
   kind: 'enrichment';
   types: AnalyzerType[];
   business_ids: string[] | null;
+  /** The run asked to enrich closed businesses too (`include_closed`). */
+  include_closed?: boolean;
   /** The job token whose retry already turned failed businesses back to pending (a resumed attempt skips it). */
   reset_for?: string;
   /** icp_analysis alone walks the scope in id order: the last id scored, and how many so far. */
@@ -47,6 +51,7 @@ function scopeWhere(scope: EnrichmentScope): SQL {
     eq(businesses.sessionId, scope.sessionId),
     eq(businesses.runId, scope.runId),
     scope.businessIds ? inArray(businesses.id, scope.businessIds) : undefined,
+    scope.includeClosed ? undefined : eq(businesses.isClosed, false),
   ) as SQL;
 }
 
@@ -60,7 +65,7 @@ export async function findIdsOutsideSession(
   const found = await db
     .select({ id: businesses.id })
     .from(businesses)
-    .where(scopeWhere({ sessionId, runId, businessIds: [...ids] }));
+    .where(scopeWhere({ sessionId, runId, businessIds: [...ids], includeClosed: true }));
   const known = new Set(found.map((r) => r.id));
   return ids.filter((id) => !known.has(id));
 }
@@ -117,7 +122,12 @@ export async function queueEnrichmentRun(
     .where(eq(sessions.id, values.sessionId))
     .for('update');
   if (!session?.runId || !values.from.includes(session.status)) return null;
-  const scope = { sessionId: values.sessionId, runId: session.runId, businessIds: values.state.business_ids };
+  const scope = {
+    sessionId: values.sessionId,
+    runId: session.runId,
+    businessIds: values.state.business_ids,
+    includeClosed: values.state.include_closed === true,
+  };
   const now = new Date();
   if (values.crawls) {
     await db

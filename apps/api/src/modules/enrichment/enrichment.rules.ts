@@ -47,6 +47,7 @@ export function hasIcpCriteria(icp: Icp): boolean {
     icp.software_signals.length > 0 ||
     icp.employee_min != null ||
     icp.employee_max != null ||
-    icp.hiring_signal != null
+    icp.hiring_signal != null ||
+    icp.reachable_decision_maker === true
   );
 }

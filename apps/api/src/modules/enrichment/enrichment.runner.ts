@@ -71,6 +71,7 @@ export async function runEnrichmentJob(payload: SessionJobPayload, ctx: JobRunCo
     sessionId: run.sessionId,
     runId: run.runId,
     businessIds: run.state.business_ids ?? null,
+    includeClosed: run.state.include_closed === true,
   };
   const crawls = run.state.types?.some((t) => t !== 'icp_analysis') ?? false;
   const fetcher = crawls ? createFetcher(deps.fetcher) : null;

@@ -72,7 +72,12 @@ export async function startEnrichment(
     }
   }
   if (body.only_failed) {
-    businessIds = await findFailedIds(db, { sessionId: session.id, runId, businessIds });
+    businessIds = await findFailedIds(db, {
+      sessionId: session.id,
+      runId,
+      businessIds,
+      includeClosed: body.include_closed === true,
+    });
     if (businessIds.length === 0) {
       throw badRequest(
         'only_failed: no business of this session (or of business_ids) failed enrichment.',
@@ -96,7 +101,12 @@ export async function startEnrichment(
       types = types.filter((t) => t !== 'icp_analysis');
     }
   }
-  const state: EnrichmentRunState = { kind: 'enrichment', types, business_ids: businessIds };
+  const state: EnrichmentRunState = {
+    kind: 'enrichment',
+    types,
+    business_ids: businessIds,
+    ...(body.include_closed ? { include_closed: true } : {}),
+  };
   const queued = await db.transaction((tx) =>
     queueEnrichmentRun(tx, {
       sessionId: session.id,

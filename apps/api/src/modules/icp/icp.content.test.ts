@@ -37,7 +37,7 @@ describe('POST /icp/generate_content (built-in)', () => {
   it('writes the three kinds for a business from its stored facts, each claim with its field and page', async () => {
     const businessId = seeded.ids['Alpha Dental'] as string;
     const res = await t.call('POST', '/api/icp/generate_content', {
-      token: viewer.token,
+      token: admin.token,
       body: { business_id: businessId },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -70,6 +70,29 @@ describe('POST /icp/generate_content (built-in)', () => {
       .where(eq(generatedContent.businessId, businessId));
     expect(stored.map((r) => r.kind).sort()).toEqual(['call_opener', 'cold_email', 'linkedin_note']);
     expect(stored.every((r) => r.generatedBy === 'builtin')).toBe(true);
+  });
+
+  // Issue 16, item 9: a view share of the session is not a view of its venture.
+  it("uses the session's venture only for a caller who may see the venture", async () => {
+    const businessId = seeded.ids['Alpha Dental'] as string;
+    const write = () =>
+      t.call('POST', '/api/icp/generate_content', { token: viewer.token, body: { business_id: businessId } });
+    const shared = await write();
+    expect(shared.status, JSON.stringify(shared.body)).toBe(200);
+    const text = JSON.stringify(shared.body);
+    expect(text).toContain('Alpha Dental');
+    expect(text).not.toContain('Practice Pilot');
+    expect(text).not.toContain('fill empty appointment slots');
+    expect(text).not.toContain('venture.');
+
+    const assigned = await t.call('PUT', `/api/users/${viewer.userId}`, {
+      token: admin.token,
+      body: { venture_ids: [seeded.ventureId] },
+    });
+    expect(assigned.status).toBe(200);
+    const allowed = await write();
+    expect(JSON.stringify(allowed.body)).toContain('At Practice Pilot, we fill empty appointment slots');
+    await t.call('PUT', `/api/users/${viewer.userId}`, { token: admin.token, body: { venture_ids: [] } });
   });
 
   it('writes for a profile from its criteria and examples; one kind on request; the body rules', async () => {

@@ -10,6 +10,7 @@
 import type { Claim, ContentItem, ContentKind, IcpProfile } from '@argo/contract';
 import type { LanguageModel } from '@argo/engine';
 import { z } from 'zod';
+import type { Recipient } from './icp.recipient';
 import type { BusinessFacts, VentureFacts } from './icp.repository';
 
 /** One stored fact the text may rest on. `sentence` is how the built-in writer states it. */
@@ -30,6 +31,8 @@ export interface ContentSubject {
   greeting: string;
   facts: Fact[];
   sender: { name: string; pitch: string | null; pitchField: string | null };
+  /** The named decision-maker the text addresses, and the fact naming them (cited by every kind). */
+  recipient?: { person: Recipient; fact: Fact } | undefined;
 }
 
 function senderOf(venture: VentureFacts | null): ContentSubject['sender'] {
@@ -43,8 +46,15 @@ function senderOf(venture: VentureFacts | null): ContentSubject['sender'] {
 
 const first = <T>(list: readonly T[]): T | undefined => list[0];
 
-/** The facts of one business, most telling first. */
-export function businessSubject(b: BusinessFacts, venture: VentureFacts | null): ContentSubject {
+/**
+ * The facts of one business, most telling first. With a recipient, the text greets them by first name and says
+ * (citing the page that names them) why they are the one written to.
+ */
+export function businessSubject(
+  b: BusinessFacts,
+  venture: VentureFacts | null,
+  recipient: Recipient | null = null,
+): ContentSubject {
   const facts: Fact[] = [];
   const add = (field: string, sentence: string, source_url: string | null) =>
     facts.push({ id: `F${facts.length + 1}`, field, sentence, business_id: b.id, source_url });
@@ -63,12 +73,23 @@ export function businessSubject(b: BusinessFacts, venture: VentureFacts | null):
   if (b.rating !== null && b.review_count !== null && b.review_count > 0) {
     add('rating', `has a ${b.rating} rating from ${b.review_count} reviews`, b.source_url);
   }
+  const named: Fact | undefined = recipient
+    ? {
+        id: `F${facts.length + 1}`,
+        field: 'people',
+        sentence: `${recipient.name} is ${recipient.role} of ${b.name}`,
+        business_id: b.id,
+        source_url: recipient.source_url,
+      }
+    : undefined;
+  if (named) facts.push(named);
   return {
     audience: b.name,
     kind: 'business',
-    greeting: `${b.name} team`,
+    greeting: recipient ? recipient.firstName : `${b.name} team`,
     facts,
     sender: senderOf(venture),
+    recipient: recipient && named ? { person: recipient, fact: named } : undefined,
   };
 }
 
@@ -117,9 +138,15 @@ const claimOf = (fact: Fact, text: string): Claim => ({
 
 /** The built-in writer: each template sentence states one fact and records it as a claim. */
 export function builtinContent(subject: ContentSubject, kinds: readonly ContentKind[]): ContentItem[] {
-  const { sender } = subject;
+  const { sender, recipient } = subject;
   const who = subject.kind === 'business' ? subject.audience : 'your business';
-  const [lead, second] = subject.facts;
+  // The fact naming the recipient is said in its own sentence, not as an observation about the business.
+  const [lead, second] = subject.facts.filter((fact) => fact !== recipient?.fact);
+  const to = recipient?.person;
+  const addressed = to
+    ? `I'm writing to you as ${to.role} of ${subject.audience}, as your website names you.`
+    : null;
+  const toClaims = (line: string): Claim[] => (recipient ? [claimOf(recipient.fact, line)] : []);
   const observation = (fact: Fact | undefined) =>
     fact
       ? `I noticed that ${who} ${fact.sentence}.`
@@ -137,6 +164,10 @@ export function builtinContent(subject: ContentSubject, kinds: readonly ContentK
       case 'cold_email': {
         const lines = [observation(lead)];
         const claims = lead ? [claimOf(lead, lines[0] as string)] : [];
+        if (addressed) {
+          lines.unshift(addressed);
+          claims.unshift(...toClaims(addressed));
+        }
         if (second) {
           const line = `I also saw that ${who} ${second.sentence}.`;
           lines.push(line);
@@ -170,15 +201,21 @@ export function builtinContent(subject: ContentSubject, kinds: readonly ContentK
           subject: null,
           // LinkedIn connection notes allow 300 characters.
           body: body.length <= 300 ? body : `${line.slice(0, 297)}…`,
-          claims: lead ? [claimOf(lead, line)] : [],
+          claims: [...(lead ? [claimOf(lead, line)] : []), ...toClaims(line)],
         };
       }
       default: {
         const reason = lead
           ? `I noticed that ${who} ${lead.sentence}`
           : `I was looking at ${subject.audience}`;
-        const line = `Hi, this is … from ${sender.name}. I'm calling because ${reason.charAt(0).toLowerCase()}${reason.slice(1)}. Do you have two minutes?`;
-        return { kind, subject: null, body: line, claims: lead ? [claimOf(lead, line)] : [] };
+        const ask = to ? ` May I speak with ${to.name}, the ${to.role}?` : '';
+        const line = `Hi, this is … from ${sender.name}.${ask} I'm calling because ${reason.charAt(0).toLowerCase()}${reason.slice(1)}. Do you have two minutes?`;
+        return {
+          kind,
+          subject: null,
+          body: line,
+          claims: [...(lead ? [claimOf(lead, line)] : []), ...toClaims(line)],
+        };
       }
     }
   });
@@ -213,10 +250,21 @@ export async function modelContent(
     system:
       'You write short, specific B2B outreach. Use ONLY the facts given; never invent names, numbers or claims. ' +
       'Every statement about the recipient must cite the id of the fact it rests on in `claims`. ' +
+      'When a person is given, address them by name and role and cite their fact_id. ' +
       'cold_email: a subject and a body under 120 words. linkedin_note: under 300 characters, subject null. ' +
       'call_opener: two or three spoken sentences, subject null.',
     user: JSON.stringify({
       recipient: subject.audience,
+      // The named decision-maker to address by name and role; their fact must be cited where they are named.
+      ...(subject.recipient
+        ? {
+            person: {
+              name: subject.recipient.person.name,
+              role: subject.recipient.person.role,
+              fact_id: subject.recipient.fact.id,
+            },
+          }
+        : {}),
       greeting: subject.greeting,
       sender: { name: subject.sender.name, pitch: subject.sender.pitch },
       kinds,
@@ -237,6 +285,15 @@ export async function modelContent(
       if (!fact) throw new Error(`the model cited an unknown fact "${c.fact_id}"`);
       return claimOf(fact, c.text);
     });
+    const person = subject.recipient;
+    if (person) {
+      const { name, firstName } = person.person;
+      if (!item.body.includes(firstName) && !item.body.includes(name)) {
+        throw new Error(`the model's ${kind} does not address ${name}`);
+      }
+      // Naming the person rests on the page that names them, cited or not by the model.
+      if (!claims.some((c) => c.field === person.fact.field)) claims.push(claimOf(person.fact, name));
+    }
     items.push({
       kind,
       subject: kind === 'cold_email' ? (item.subject ?? `${subject.audience}`) : null,

@@ -2,6 +2,7 @@
  * SQL of the ICP calls: the overview figures of a session's current run, the facts the segmenting and the
  * content generator read, and the saved profiles and generated content.
  */
+import type { IcpPeopleFacts } from '@argo/engine';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DatabaseExecutor } from '../../db/client';
 import {
@@ -86,6 +87,7 @@ export interface OverviewFigures {
   software: { name: string; count: number }[];
   hiring: { hiring: number; known: number };
   places: { name: string; count: number }[];
+  decisionMakers: { analysed: number; found: number; reachable: number };
 }
 
 const TOP = 10;
@@ -111,8 +113,22 @@ export async function readOverviewFigures(
       cross join lateral ${elements(sql`er.data -> 'technologies'`)} tech
       where ${where} and tech ->> 'name' is not null
       group by 1 order by 2 desc, 1 limit ${TOP}`),
-    db.execute<{ hiring: number; known: number }>(sql`
-      select (count(*) filter (where ${businesses.hiring}))::int as hiring, count(${businesses.hiring})::int as known
+    // Hiring and decision-makers in one pass; a reachable decision-maker leads as the primary contact (migration
+    // 0009 puts one with an email or phone first).
+    db.execute<{
+      hiring: number;
+      known: number;
+      analysed: number;
+      found: number;
+      reachable: number;
+    }>(sql`
+      select (count(*) filter (where ${businesses.hiring}))::int as hiring, count(${businesses.hiring})::int as known,
+        count(${businesses.decisionMaker})::int as analysed,
+        (count(*) filter (where ${businesses.decisionMaker}))::int as found,
+        (count(*) filter (where ${businesses.decisionMaker}
+          and ${businesses.primaryContact} ->> 'seniority' in ('owner_founder', 'executive')
+          and (${businesses.primaryContact} ->> 'email' is not null or ${businesses.primaryContact} ->> 'phone' is not null)))::int
+          as reachable
       from ${businesses} where ${where}`),
     db.execute<{ name: string; count: number }>(sql`
       select coalesce(${businesses.city}, ${businesses.region}) as name, count(*)::int as count from ${businesses}
@@ -125,7 +141,12 @@ export async function readOverviewFigures(
     scoreBuckets: buckets.rows,
     industries: industries.rows,
     software: software.rows,
-    hiring: hiring.rows[0] ?? { hiring: 0, known: 0 },
+    hiring: { hiring: hiring.rows[0]?.hiring ?? 0, known: hiring.rows[0]?.known ?? 0 },
+    decisionMakers: {
+      analysed: hiring.rows[0]?.analysed ?? 0,
+      found: hiring.rows[0]?.found ?? 0,
+      reachable: hiring.rows[0]?.reachable ?? 0,
+    },
     places: places.rows,
   };
 }
@@ -158,6 +179,9 @@ export interface BusinessFacts {
   summary_url: string | null;
   /** The first source's page of the place, if any. */
   source_url: string | null;
+  domain: string | null;
+  /** The stored people result (people, classified addresses, MX checks); null before people were analysed. */
+  people: IcpPeopleFacts | null;
 }
 
 const factsSelect = (where: SQL, limit: number) => sql`
@@ -175,11 +199,15 @@ const factsSelect = (where: SQL, limit: number) => sql`
       where r ->> 'title' is not null), '{}') as roles,
     coalesce(ca.data ->> 'source_url', ca.data ->> 'careers_url', ca.source_url) as careers_url,
     coalesce(sm.data -> 'source_urls' ->> 0, sm.source_url) as summary_url,
-    (select s ->> 'url' from ${elements(sql`b.sources`)} s where s ->> 'url' is not null limit 1) as source_url
+    (select s ->> 'url' from ${elements(sql`b.sources`)} s where s ->> 'url' is not null limit 1) as source_url,
+    b.domain,
+    case when pp.business_id is not null then jsonb_build_object('people', coalesce(pp.data -> 'people', '[]'),
+      'emails', coalesce(pp.data -> 'emails', '[]'), 'mx', coalesce(pp.data -> 'mx', '[]')) end as people
   from businesses b
   left join enrichment_results sw on sw.business_id = b.id and sw.type = 'software_detection'
   left join enrichment_results sm on sm.business_id = b.id and sm.type = 'ai_summary'
   left join enrichment_results ca on ca.business_id = b.id and ca.type = 'career_analysis'
+  left join enrichment_results pp on pp.business_id = b.id and pp.type = 'people'
   where ${where}
   order by b.icp_score desc nulls last, b.name, b.id
   limit ${limit}`;

@@ -19,6 +19,7 @@ import type { Database } from '../../db/client';
 import type { ActorUser } from '../../http/auth';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { requireSessionAccess, requireVentureAccess } from '../access/access.service';
+import { findSuppressionValues } from '../privacy/suppressions.repository';
 import {
   builtinContent,
   businessSubject,
@@ -27,6 +28,8 @@ import {
   profileSubject,
 } from './icp.content';
 import { toIcpProfile } from './icp.mapper';
+import { readableBusinessFacts, readableVentureFacts } from './icp.readable';
+import { recipientOf, refuseSuppressedBusiness } from './icp.recipient';
 import {
   deleteProfile,
   findProfile,
@@ -36,7 +39,6 @@ import {
   type OverviewFigures,
   readBusinessFacts,
   readOverviewFigures,
-  readProfileExampleFacts,
   readSegmentFacts,
   replaceSessionProfiles,
   storeGeneratedContent,
@@ -104,6 +106,12 @@ export function builtinNarrative(f: OverviewFigures): string {
       `${Math.round((100 * f.hiring.hiring) / f.hiring.known)}% of the ${f.hiring.known} businesses with a careers check are hiring.`,
     );
   }
+  const people = f.decisionMakers;
+  if (people.analysed > 0) {
+    sentences.push(
+      `${people.found} of the ${people.analysed} businesses whose people were analysed name a decision-maker on their site, ${people.reachable} with an email or phone.`,
+    );
+  }
   const place = f.places[0];
   if (place) sentences.push(`Most are in ${place.name} (${place.count}).`);
   return sentences.join(' ');
@@ -146,6 +154,7 @@ export async function getOverview(deps: IcpDeps, actor: ActorUser, sessionId: st
     top_software: figures.software,
     hiring_share: figures.hiring.known > 0 ? figures.hiring.hiring / figures.hiring.known : 0,
     places: figures.places,
+    decision_makers: figures.decisionMakers,
     narrative: modelText?.value ?? builtinNarrative(figures),
     generated_by: generatedBy,
   };
@@ -282,8 +291,10 @@ export async function generateContent(
   if (body.profile_id) {
     const row = await usableProfile(deps.db, actor, body.profile_id, 'view');
     const profile = toIcpProfile(row);
-    const examples = await readProfileExampleFacts(
+    // Examples from sessions the caller cannot read are left out (issue 16, item 9); the venture is visible (above).
+    const examples = await readableBusinessFacts(
       deps.db,
+      actor,
       profile.examples.map((e) => e.business_id),
     );
     subject = profileSubject(profile, examples, await findVentureFacts(deps.db, row.ventureId));
@@ -298,8 +309,11 @@ export async function generateContent(
       throw businessNotFound();
     }
     const session = await findSessionFacts(deps.db, found.sessionId);
-    const venture = session?.ventureId ? await findVentureFacts(deps.db, session.ventureId) : null;
-    subject = businessSubject(found.facts, venture);
+    // A view share of the session does not show its venture: no venture facts unless the caller may see it.
+    const venture = await readableVentureFacts(deps.db, actor, session?.ventureId ?? null);
+    const suppressed = await findSuppressionValues(deps.db, actor.accountId);
+    refuseSuppressedBusiness(found.facts, suppressed);
+    subject = businessSubject(found.facts, venture, recipientOf(found.facts.people, suppressed));
     target = { profileId: null, businessId };
   }
   const written = await withModel(deps, 'outreach content', (model) =>
