@@ -51,7 +51,8 @@ async function measureLoginPage(baseUrl) {
       );
     });
     await page.goto('/login', { waitUntil: 'networkidle' });
-    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    // exact: the form also has "Sign in with a passkey".
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
     return await Promise.all(pending);
   } finally {
     await browser.close();

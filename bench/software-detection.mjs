@@ -26,6 +26,7 @@ const ALIASES = {
   'Cloudflare (email protection/rocket)': ['Cloudflare'],
   Mailchimp: ['MailChimp'],
   'YouTube embed': ['YouTube'],
+  'Total (WordPress theme)': ['Total WordPress Theme'],
 };
 const DROPPED_HEADERS = new Set([
   'content-encoding',

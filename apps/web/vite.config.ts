@@ -60,8 +60,16 @@ export default defineConfig(({ mode }) => {
   const proxy = { '/api': { target: apiUrl, changeOrigin: false } };
   return {
     plugins: [
-      // The router plugin must come before the react plugin.
-      tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single' }),
+      // The router plugin must come before the react plugin. Loaders are split off with the components: what a
+      // route loads (its feature's API calls, the contract's schemas) comes with that route, not with every page.
+      tanstackRouter({
+        target: 'react',
+        autoCodeSplitting: true,
+        codeSplittingOptions: {
+          defaultBehavior: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']],
+        },
+        quoteStyle: 'single',
+      }),
       react(),
       buildIdPlugin(createBuildId()),
       precompressPlugin(),

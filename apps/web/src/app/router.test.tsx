@@ -94,6 +94,17 @@ describe('the app shell', () => {
     await waitFor(() => expect(document.title).toBe('Argo | Login'));
   });
 
+  it('shows /mfa signed out under its own title, asking to sign in first and to come back', async () => {
+    const router = renderAt('/mfa?redirect=%2Fsettings');
+    expect(await screen.findByText(/Sign in first/)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/mfa');
+    await waitFor(() => expect(document.title).toBe('Argo | MFA Setup'));
+    fireEvent.click(screen.getByRole('link', { name: 'Sign in' }));
+    await screen.findByRole('button', { name: 'Sign in' });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toEqual({ redirect: '/mfa?redirect=%2Fsettings' });
+  });
+
   it('treats /index.html as the home page', async () => {
     const router = renderAt('/index.html');
     await screen.findByRole('button', { name: 'Sign in' });

@@ -3,7 +3,7 @@ import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { NotFoundPage } from '../components/errors/NotFoundPage';
 import { RouteErrorPage } from '../components/errors/RouteErrorPage';
 import { PageLoader } from '../components/PageLoader';
-import { configureApiClient } from '../lib/api-client';
+import { configureApiClient } from '../lib/api-redirects';
 import { routeTree } from '../routeTree.gen';
 
 export interface RouterContext {

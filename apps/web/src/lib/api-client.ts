@@ -8,10 +8,11 @@ import {
 } from '@argo/contract';
 import { API_BASE } from '../config/constants';
 import { ApiError, readErrorDetail } from './api-error';
+import { leaveAfterUnauthorized, leaveForMfaSetup } from './api-redirects';
 import { getIdToken } from './auth/auth';
 import { isMfaRequiredError } from './auth/mfa-required';
 import { getSessionToken } from './auth/session-token';
-import { type SignOutReason, signOutReasonOf } from './auth/sign-out-reason';
+import { signOutReasonOf } from './auth/sign-out-reason';
 
 export { ApiError, isApiError } from './api-error';
 
@@ -32,22 +33,7 @@ export interface ApiFetchOptions {
 /** Paths where a 401 must not send the browser to /logout again (SPEC §4). */
 const NO_REDIRECT_PATHS = ['/logout', '/login'];
 
-let onUnauthorized: (reason: SignOutReason | undefined) => void = (reason) =>
-  window.location.assign(reason ? `/logout?reason=${reason}` : '/logout');
-let onMfaRequired: () => void = () => window.location.assign('/mfa?reason=required');
-
-/**
- * Lets the app route a 401 (→ /logout, with the reason when the API gave a known one: "this sign-in was ended")
- * and the 403 "your organisation requires admins to use two-factor sign-in" (→ /mfa) through its router instead
- * of a full page load.
- */
-export function configureApiClient(options: {
-  onUnauthorized?: (reason: SignOutReason | undefined) => void;
-  onMfaRequired?: () => void;
-}): void {
-  if (options.onUnauthorized) onUnauthorized = options.onUnauthorized;
-  if (options.onMfaRequired) onMfaRequired = options.onMfaRequired;
-}
+export { configureApiClient } from './api-redirects';
 
 /** `users/me` or `/users/me` → `/api/users/me?…`. Objects (filters) are sent as JSON, arrays as repeated keys. */
 export function buildApiUrl(path: string, query?: QueryParams): string {
@@ -118,7 +104,7 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
 
   if (response.status === 401) {
     const error = new ApiError('Your sign-in has ended. Sign in again.', 401, await readBody(response));
-    if (!isOnNoRedirectPath()) onUnauthorized(signOutReasonOf(error));
+    if (!isOnNoRedirectPath()) leaveAfterUnauthorized(signOutReasonOf(error));
     throw error;
   }
 
@@ -131,7 +117,7 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
       data,
     );
     console.error(error.message, { path, method, data });
-    if (isMfaRequiredError(error) && window.location.pathname !== '/mfa') onMfaRequired();
+    if (isMfaRequiredError(error) && window.location.pathname !== '/mfa') leaveForMfaSetup();
     throw error;
   }
 
@@ -195,13 +181,21 @@ export function readFileName(disposition: string | null, fallback = 'session_exp
   return name || fallback;
 }
 
-/** Downloads a session's results as CSV (SPEC §7/§8). Answers the file name used. */
-export async function downloadExport(sessionId: string, query?: QueryParams): Promise<string> {
+/**
+ * Downloads a session's results as CSV (SPEC §7/§8), or its contacts (one row per person). Answers the file name
+ * used.
+ */
+export async function downloadExport(
+  sessionId: string,
+  query?: QueryParams,
+  what: 'businesses' | 'contacts' = 'businesses',
+): Promise<string> {
   const token = await getIdToken();
   if (!token) throw new Error('Authentication required');
   let response: Response;
   try {
-    response = await fetch(buildApiUrl(`user/session/${encodeURIComponent(sessionId)}/export`, query), {
+    const path = `user/session/${encodeURIComponent(sessionId)}/export${what === 'contacts' ? '/contacts' : ''}`;
+    response = await fetch(buildApiUrl(path, query), {
       headers: { Authorization: `Bearer ${token}`, Accept: 'text/csv' },
     });
   } catch (cause) {

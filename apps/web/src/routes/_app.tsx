@@ -1,7 +1,7 @@
 import { createFileRoute, isRedirect, Outlet, redirect } from '@tanstack/react-router';
 import { AppLayout } from '../components/layout/AppLayout';
 import { PageLoader } from '../components/PageLoader';
-import { isMissingAccountError, profileQueryOptions, useProfile } from '../features/profile/api';
+import { useProfile } from '../features/profile/api';
 import { isSignedIn } from '../lib/auth/auth';
 import { isMfaRequiredError, mustSetUpMfa } from '../lib/auth/mfa-required';
 import { signOutReasonOf } from '../lib/auth/sign-out-reason';
@@ -11,6 +11,10 @@ export const Route = createFileRoute('/_app')({
   // the API ended the sign-in (user disabled, sign-in ended) → /logout, and /login says why and keeps the
   // address; any other failure while checking the sign-in or loading the profile → /logout.
   beforeLoad: async ({ context, location }) => {
+    // Imported here, not above: beforeLoad is part of every page's first load (/login's too), the profile's API
+    // module (the API client, the contract's schemas) only of the signed-in pages. useProfile, above, is used by
+    // the component, which is split off.
+    const { isMissingAccountError, profileQueryOptions } = await import('../features/profile/api');
     try {
       if (!(await isSignedIn())) {
         throw redirect({ to: '/login', search: { redirect: location.href } });

@@ -1,6 +1,6 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { MfaPage } from '../features/mfa/components/MfaPage';
+import { MfaPage, MfaSignInFirst } from '../features/mfa/components/MfaPage';
 import { isSignedIn } from '../lib/auth/auth';
 import { searchText } from '../lib/search-params';
 
@@ -10,16 +10,16 @@ export const Route = createFileRoute('/mfa')({
     redirect: searchText().optional(),
     reason: z.enum(['required']).optional().catch(undefined),
   }),
-  beforeLoad: async ({ location, preload }) => {
-    if (preload) return;
-    // Setting up MFA changes the signed-in account: sign in first, then come back.
-    const signedIn = await isSignedIn().catch(() => false);
-    if (!signedIn) throw redirect({ to: '/login', search: { redirect: location.href } });
-  },
+  // /mfa is a public route (SPEC §2): signed out, it shows its own page saying to sign in first.
+  beforeLoad: async () => ({ isSignedIn: await isSignedIn().catch(() => false) }),
   component: MfaRoute,
 });
 
 function MfaRoute() {
   const { redirect, reason } = Route.useSearch();
+  const { isSignedIn: signedIn } = Route.useRouteContext();
+  const here = Route.useMatch({ select: (match) => match.fullPath });
+  if (!signedIn)
+    return <MfaSignInFirst returnTo={redirect ? `${here}?redirect=${encodeURIComponent(redirect)}` : here} />;
   return <MfaPage redirect={redirect} reason={reason} />;
 }

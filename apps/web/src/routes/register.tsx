@@ -1,6 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { z } from 'zod';
-import { profileQueryOptions } from '../features/profile/api';
 import { RegisterPage } from '../features/register/components/RegisterPage';
 import { isSignedIn, signOut } from '../lib/auth/auth';
 
@@ -13,6 +12,8 @@ export const Route = createFileRoute('/register')({
     if (search.step === 'organisation') {
       // Naming the organisation needs a signed-in identity without an Argo account.
       if (!signedIn) throw redirect({ to: '/register', search: {}, replace: true });
+      // Imported here: the API client and the contract's schemas are not part of every page's first load.
+      const { profileQueryOptions } = await import('../features/profile/api');
       const hasAccount = await context.queryClient
         .fetchQuery(profileQueryOptions())
         .then(() => true)

@@ -1,37 +1,35 @@
-import { ActionIcon, type MantineColorScheme, Menu, useMantineColorScheme } from '@mantine/core';
-import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
+import { ActionIcon, useMantineColorScheme } from '@mantine/core';
+import { type ComponentType, useState } from 'react';
+import { currentColorSchemeOption } from './color-scheme-options';
 
-const OPTIONS: { value: MantineColorScheme; label: string; icon: typeof IconSun }[] = [
-  { value: 'light', label: 'Light', icon: IconSun },
-  { value: 'dark', label: 'Dark', icon: IconMoon },
-  { value: 'auto', label: 'Same as the system', icon: IconDeviceDesktop },
-];
+const loadMenu = () => import('./ColorSchemeMenu');
 
-/** Light, dark or auto (follows the operating system); Mantine stores the choice in localStorage. */
+/**
+ * Light, dark or auto (follows the operating system); Mantine stores the choice in localStorage.
+ * The menu (Mantine's Menu and its positioning library: a seventh of /login's JavaScript) is loaded when the
+ * button is pointed at or focused, and opens on the click.
+ */
 export function ColorSchemeToggle() {
-  const { colorScheme, setColorScheme } = useMantineColorScheme();
-  const current = OPTIONS.find((option) => option.value === colorScheme) ?? OPTIONS[2];
-  const CurrentIcon = current?.icon ?? IconDeviceDesktop;
+  const { colorScheme } = useMantineColorScheme();
+  const [OpenMenu, setOpenMenu] = useState<ComponentType | null>(null);
+  if (OpenMenu) return <OpenMenu />;
+  const current = currentColorSchemeOption(colorScheme);
+  const open = () =>
+    loadMenu().then(
+      (module) => setOpenMenu(() => module.default),
+      (error: unknown) => console.error('Could not load the colour scheme menu', error),
+    );
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon variant="default" size="lg" aria-label={`Colour scheme: ${current?.label ?? 'auto'}`}>
-          <CurrentIcon size={18} stroke={1.5} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>Colour scheme</Menu.Label>
-        {OPTIONS.map(({ value, label, icon: Icon }) => (
-          <Menu.Item
-            key={value}
-            leftSection={<Icon size={16} stroke={1.5} />}
-            onClick={() => setColorScheme(value)}
-            fw={value === colorScheme ? 600 : undefined}
-          >
-            {label}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <ActionIcon
+      variant="default"
+      size="lg"
+      aria-label={`Colour scheme: ${current.label}`}
+      aria-haspopup="menu"
+      onPointerEnter={() => void loadMenu().catch(() => {})}
+      onFocus={() => void loadMenu().catch(() => {})}
+      onClick={() => void open()}
+    >
+      <current.icon size={18} stroke={1.5} />
+    </ActionIcon>
   );
 }

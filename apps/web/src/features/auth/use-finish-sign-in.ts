@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { AuthErrorStep, ChallengeStep, SignInStep } from '../../lib/auth/types';
-import { profileQueryKey } from '../profile/api';
 import { safeRedirectTarget } from './redirect';
 
 /**
@@ -17,8 +16,9 @@ export function useFinishSignIn(redirect: string | undefined) {
   return async (step: SignInStep): Promise<AuthErrorStep | ChallengeStep | null> => {
     switch (step.step) {
       case 'done':
-        // A different user may have been signed in before: forget their data.
-        queryClient.removeQueries({ queryKey: profileQueryKey });
+        // A different user may have been signed in before: forget everything read for them (their profile,
+        // sessions, results…).
+        queryClient.clear();
         await navigate({ href: safeRedirectTarget(redirect), replace: true });
         return null;
       case 'confirm_sign_up':

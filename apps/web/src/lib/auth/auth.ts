@@ -68,6 +68,11 @@ export async function isSignedIn(): Promise<boolean> {
   return (await getIdToken()) !== null;
 }
 
+/** A sign-in screen is being used (focused, touched): the provider loads what the next step needs. */
+export function prepareSignIn(): void {
+  getProvider().prepare?.();
+}
+
 // ------------------------------------------------------------------ sign-in steps
 
 function isChallenge(step: SignInStep): step is Extract<SignInStep, { methods: MfaMethod[] }> {

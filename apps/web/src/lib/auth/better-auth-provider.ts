@@ -1,6 +1,4 @@
-import { passkeyClient } from '@better-auth/passkey/client';
-import { emailOTPClient, twoFactorClient } from 'better-auth/client/plugins';
-import { createAuthClient } from 'better-auth/react';
+import type { BetterAuthClient } from './better-auth-client';
 import { describeAuthError, type ProviderError } from './error-messages';
 import { DEFAULT_PASSWORD_POLICY } from './password-policy';
 import type { AuthProvider, MfaMethod, PasskeyInfo, PasswordPolicy, SignInStep } from './types';
@@ -10,20 +8,13 @@ import type { AuthProvider, MfaMethod, PasskeyInfo, PasswordPolicy, SignInStep }
  * flows" lists the endpoint of each flow). The sign-in state between the password and the second factor is
  * better-auth's two-factor cookie; the temporary password of an invited user is kept in memory only until
  * the user has chosen their own.
+ * The better-auth client (19 KiB of gzipped JavaScript) is loaded on the first call that needs it, or when a
+ * sign-in screen is first used (prepare): checking who is signed in and reading the password policy are plain
+ * requests, so the sign-in screens render without it.
  */
 
 type Answer<T> = { data: T | null; error: ProviderError | null };
-
-/** Calls the client; a request that failed outright (offline, DNS) becomes status 0 instead of a throw. */
-async function run<T>(call: () => Promise<unknown>): Promise<Answer<T>> {
-  try {
-    const answer = (await call()) as Answer<T>;
-    return { data: answer.data ?? null, error: answer.error ?? null };
-  } catch (cause) {
-    console.error('Identity provider request failed', cause);
-    return { data: null, error: { status: 0 } };
-  }
-}
+type Call = (client: BetterAuthClient) => Promise<unknown>;
 
 /** better-auth's method names → the step machine's. */
 function toMethods(twoFactorMethods: unknown): MfaMethod[] {
@@ -47,10 +38,29 @@ function hasFlag(user: unknown, flag: string): boolean {
 }
 
 export function createBetterAuthProvider(basePath = '/api/auth'): AuthProvider {
-  const client = createAuthClient({
-    baseURL: `${window.location.origin}${basePath}`,
-    plugins: [twoFactorClient(), emailOTPClient(), passkeyClient()],
-  });
+  let loading: Promise<BetterAuthClient> | null = null;
+  const loadClient = () => {
+    loading ??= import('./better-auth-client').then(
+      (module) => module.createBetterAuthClient(`${window.location.origin}${basePath}`),
+      (error: unknown) => {
+        loading = null; // offline: tried again on the next call
+        throw error;
+      },
+    );
+    return loading;
+  };
+
+  /** Calls the client; a request that failed outright (offline, DNS) becomes status 0 instead of a throw. */
+  async function run<T>(call: Call): Promise<Answer<T>> {
+    try {
+      const answer = (await call(await loadClient())) as Answer<T>;
+      return { data: answer.data ?? null, error: answer.error ?? null };
+    } catch (cause) {
+      console.error('Identity provider request failed', cause);
+      return { data: null, error: { status: 0 } };
+    }
+  }
+
   /** The sign-in in progress: the second factors on offer, and an invited user's temporary password. */
   let methods: MfaMethod[] = [];
   let temporaryPassword: string | null = null;
@@ -76,15 +86,19 @@ export function createBetterAuthProvider(basePath = '/api/auth'): AuthProvider {
   async function chooseMfa(method: MfaMethod): Promise<SignInStep> {
     const offered = methods.length > 0 ? methods : [method];
     if (method === 'email_code') {
-      const { error } = await run(() => client.twoFactor.sendOtp());
+      const { error } = await run((client) => client.twoFactor.sendOtp());
       if (error) return describe(error);
     }
     return { step: method, methods: offered };
   }
 
   return {
+    prepare() {
+      void loadClient().catch(() => {});
+    },
+
     async signIn(email, password) {
-      const { data, error } = await run<Record<string, unknown>>(() =>
+      const { data, error } = await run<Record<string, unknown>>((client) =>
         client.signIn.email({ email, password }),
       );
       if (error) {
@@ -104,12 +118,12 @@ export function createBetterAuthProvider(basePath = '/api/auth'): AuthProvider {
     },
 
     async submitChallenge(step, code) {
-      const call =
+      const call: Call =
         step === 'totp'
-          ? () => client.twoFactor.verifyTotp({ code })
+          ? (client) => client.twoFactor.verifyTotp({ code })
           : step === 'email_code'
-            ? () => client.twoFactor.verifyOtp({ code })
-            : () => client.twoFactor.verifyBackupCode({ code });
+            ? (client) => client.twoFactor.verifyOtp({ code })
+            : (client) => client.twoFactor.verifyBackupCode({ code });
       const { data, error } = await run<{ user?: unknown }>(call);
       if (error) {
         const described = describe(error);
@@ -129,7 +143,7 @@ export function createBetterAuthProvider(basePath = '/api/auth'): AuthProvider {
           restart: true,
         };
       }
-      const { error } = await run(() =>
+      const { error } = await run((client) =>
         client.changePassword({
           currentPassword: temporaryPassword ?? '',
           newPassword,
@@ -142,7 +156,7 @@ export function createBetterAuthProvider(basePath = '/api/auth'): AuthProvider {
     },
 
     async signUp({ email, password, name }) {
-      const { data, error } = await run<{ token?: string | null }>(() =>
+      const { data, error } = await run<{ token?: string | null }>((client) =>
         client.signUp.email({ email, password, name }),
       );
       if (error) {
@@ -155,7 +169,7 @@ export function createBetterAuthProvider(basePath = '/api/auth'): AuthProvider {
     },
 
     async confirmSignUp(email, code) {
-      const { data, error } = await run<{ token?: string | null }>(() =>
+      const { data, error } = await run<{ token?: string | null }>((client) =>
         client.emailOtp.verifyEmail({ email, otp: code }),
       );
       if (error) {
@@ -167,7 +181,7 @@ export function createBetterAuthProvider(basePath = '/api/auth'): AuthProvider {
     },
 
     async resendSignUpCode(email) {
-      const { error } = await run(() =>
+      const { error } = await run((client) =>
         client.emailOtp.sendVerificationOtp({ email, type: 'email-verification' }),
       );
       return error ? describe(error) : { step: 'done' };
@@ -184,14 +198,14 @@ export function createBetterAuthProvider(basePath = '/api/auth'): AuthProvider {
     },
 
     async requestPasswordReset(email) {
-      const { error } = await run(() =>
+      const { error } = await run((client) =>
         client.emailOtp.sendVerificationOtp({ email, type: 'forget-password' }),
       );
       return error ? describe(error) : { step: 'done' };
     },
 
     async confirmPasswordReset(email, code, newPassword) {
-      const { error } = await run(() =>
+      const { error } = await run((client) =>
         client.emailOtp.resetPassword({ email, otp: code, password: newPassword }),
       );
       if (error?.code === 'USER_NOT_FOUND') return describe({ code: 'INVALID_OTP' });
@@ -199,7 +213,7 @@ export function createBetterAuthProvider(basePath = '/api/auth'): AuthProvider {
     },
 
     async changePassword(currentPassword, newPassword) {
-      const { error } = await run(() =>
+      const { error } = await run((client) =>
         client.changePassword({ currentPassword, newPassword, revokeOtherSessions: true }),
       );
       return error ? describe(error, 'newPassword') : { step: 'done' };
@@ -208,14 +222,14 @@ export function createBetterAuthProvider(basePath = '/api/auth'): AuthProvider {
     async signOut() {
       methods = [];
       temporaryPassword = null;
-      const { error } = await run(() => client.signOut());
+      const { error } = await run((client) => client.signOut());
       if (error && error.status !== 401) console.error('Sign-out failed', error);
     },
 
     async signOutEverywhere() {
-      const { error } = await run(() => client.revokeSessions());
+      const { error } = await run((client) => client.revokeSessions());
       if (error) return describe(error);
-      await run(() => client.signOut());
+      await run((client) => client.signOut());
       return { step: 'done' };
     },
 
@@ -233,7 +247,7 @@ export function createBetterAuthProvider(basePath = '/api/auth'): AuthProvider {
     },
 
     async getMfaStatus() {
-      const { data, error } = await run<{ user?: unknown }>(() =>
+      const { data, error } = await run<{ user?: unknown }>((client) =>
         client.getSession({ query: { disableCookieCache: true } }),
       );
       if (error) throw new Error(describe(error).message);
@@ -243,7 +257,7 @@ export function createBetterAuthProvider(basePath = '/api/auth'): AuthProvider {
     mfaNeedsPassword: true,
 
     async startTotpSetup(password) {
-      const { data, error } = await run<{ totpURI?: string; backupCodes?: string[] }>(() =>
+      const { data, error } = await run<{ totpURI?: string; backupCodes?: string[] }>((client) =>
         client.twoFactor.enable({ password: password ?? '' }),
       );
       if (error) return describe(error);
@@ -252,22 +266,24 @@ export function createBetterAuthProvider(basePath = '/api/auth'): AuthProvider {
     },
 
     async verifyTotpSetup(code) {
-      const { error } = await run(() => client.twoFactor.verifyTotp({ code }));
+      const { error } = await run((client) => client.twoFactor.verifyTotp({ code }));
       return error ? describe(error) : { step: 'done' };
     },
 
     async enableEmailMfa(password) {
-      const { error } = await run(() => client.twoFactor.enable({ password: password ?? '', method: 'otp' }));
+      const { error } = await run((client) =>
+        client.twoFactor.enable({ password: password ?? '', method: 'otp' }),
+      );
       return error ? describe(error) : { step: 'done' };
     },
 
     async disableMfa(password) {
-      const { error } = await run(() => client.twoFactor.disable({ password: password ?? '' }));
+      const { error } = await run((client) => client.twoFactor.disable({ password: password ?? '' }));
       return error ? describe(error) : { step: 'done' };
     },
 
     async regenerateBackupCodes(password) {
-      const { data, error } = await run<{ backupCodes?: string[] }>(() =>
+      const { data, error } = await run<{ backupCodes?: string[] }>((client) =>
         client.twoFactor.generateBackupCodes({ password: password ?? '' }),
       );
       return error ? describe(error) : { step: 'done', backupCodes: data?.backupCodes ?? [] };
@@ -275,13 +291,13 @@ export function createBetterAuthProvider(basePath = '/api/auth'): AuthProvider {
 
     passkeys: {
       async signIn() {
-        const { data, error } = await run<{ user?: unknown }>(() => client.signIn.passkey());
+        const { data, error } = await run<{ user?: unknown }>((client) => client.signIn.passkey());
         if (error) return describe(error);
         return afterSignIn(data?.user, null);
       },
       async list(): Promise<PasskeyInfo[]> {
         const { data, error } = await run<{ id: string; name?: string | null; createdAt?: string | Date }[]>(
-          () => client.passkey.listUserPasskeys(),
+          (client) => client.passkey.listUserPasskeys(),
         );
         if (error) throw new Error(describe(error).message);
         return (data ?? []).map((p) => ({
@@ -291,11 +307,11 @@ export function createBetterAuthProvider(basePath = '/api/auth'): AuthProvider {
         }));
       },
       async add(name) {
-        const { error } = await run(() => client.passkey.addPasskey({ name }));
+        const { error } = await run((client) => client.passkey.addPasskey({ name }));
         return error ? describe(error) : { step: 'done' };
       },
       async remove(id) {
-        const { error } = await run(() => client.passkey.deletePasskey({ id }));
+        const { error } = await run((client) => client.passkey.deletePasskey({ id }));
         return error ? describe(error) : { step: 'done' };
       },
     },

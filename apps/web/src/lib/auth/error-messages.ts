@@ -1,4 +1,4 @@
-import { USER_DISABLED_MESSAGE } from '@argo/contract';
+import { USER_DISABLED_MESSAGE } from '@argo/contract/messages';
 import { MIN_PASSWORD_LENGTH } from '../../config/constants';
 import type { AuthErrorStep, AuthField } from './types';
 

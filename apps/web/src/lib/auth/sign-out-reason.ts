@@ -1,4 +1,4 @@
-import { SESSION_ENDED_MESSAGE, USER_DISABLED_MESSAGE } from '@argo/contract';
+import { SESSION_ENDED_MESSAGE, USER_DISABLED_MESSAGE } from '@argo/contract/messages';
 import { z } from 'zod';
 import { isApiError, readErrorDetail } from '../api-error';
 

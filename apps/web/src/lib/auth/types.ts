@@ -97,6 +97,9 @@ export interface PasskeyInfo {
  * so `submitChallenge`, `chooseMfa` and `completeNewPassword` continue the last `signIn`.
  */
 export interface AuthProvider {
+  /** Starts loading what signing in needs (a sign-in screen is being used), so the first answer comes sooner. */
+  prepare?(): void;
+
   // ---- sign-in (SPEC §4)
   /** Email + password. Answers done, a challenge step, confirm_sign_up, mfa_setup, new_password or error. */
   signIn(email: string, password: string): Promise<SignInStep>;

@@ -1,6 +1,7 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { prepareSignIn } from '../../../lib/auth/auth';
 
 /*
  * The scaffolding every sign-in, sign-up and account form shares: a <form noValidate>, the error that belongs
@@ -33,7 +34,14 @@ export function AuthForm({
   footer,
 }: AuthFormProps) {
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={label}>
+    // The first key or touch loads what the provider needs to answer (not on render: /login stays light).
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={label}
+      onKeyDownCapture={prepareSignIn}
+      onPointerDownCapture={prepareSignIn}
+    >
       <Stack gap="sm">
         {notice && (
           <Alert color="blue" variant="light" role="status">

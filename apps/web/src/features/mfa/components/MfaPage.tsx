@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { AuthLayout } from '../../../components/layout/AuthLayout';
-import { AnchorLink } from '../../../components/links';
+import { AnchorLink, ButtonLink } from '../../../components/links';
 import { enableEmailMfa, getAuthCapabilities } from '../../../lib/auth/auth';
 import { mfaStatusQueryOptions } from '../../auth/api';
 import { AuthForm, useAuthForm } from '../../auth/components/AuthForm';
@@ -123,6 +123,23 @@ export function MfaPage({ redirect, reason }: MfaPageProps) {
       <AnchorLink to="/logout" size="sm" ta="center" c="dimmed">
         Sign out
       </AnchorLink>
+    </AuthLayout>
+  );
+}
+
+/** /mfa while signed out: setting up MFA changes a signed-in account, so the page asks to sign in first. */
+export function MfaSignInFirst({ returnTo }: { returnTo: string }) {
+  return (
+    <AuthLayout
+      title="MFA Setup"
+      description="Two-factor sign-in: after your password, Argo asks for a second proof that it is you."
+    >
+      <Alert color="blue" variant="light" role="status">
+        Sign in first: two-factor sign-in is set up for the account you are signed in to.
+      </Alert>
+      <ButtonLink to="/login" search={{ redirect: returnTo }} fullWidth>
+        Sign in
+      </ButtonLink>
     </AuthLayout>
   );
 }
