@@ -16,6 +16,7 @@ export const FIELD_LABELS: Record<ImportField, string> = {
   category: 'Category',
   rating: 'Rating',
   review_count: 'Review count',
+  status: 'Open / closed',
 };
 
 /** Every field → the header mapped to it, or null (not imported). */

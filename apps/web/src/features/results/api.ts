@@ -49,14 +49,29 @@ export function useEnrichSelected(sessionId: string) {
 }
 
 /**
- * GET /user/session/:id/export with the table's search, filters and sort, saved through a blob download.
+ * GET /user/session/:id/export (or /export/contacts: one row per person) with the table's search, filters and
+ * sort, saved through a blob download.
  * Its errors carry SPEC §8's texts ("Export failed", "Export failed: {status} {statusText}",
  * "Authentication required").
  */
-export function useExport(sessionId: string) {
+export function useExport(sessionId: string, what: 'businesses' | 'contacts' = 'businesses') {
   return useMutation({
     mutationFn: (query: Omit<ResultsPageQuery, 'page' | 'pageSize'>) =>
-      downloadExport(sessionId, toApiQuery(query)),
+      downloadExport(sessionId, toApiQuery(query), what),
     onSuccess: markExported,
+  });
+}
+
+/** POST /user/session/:id/people/remove: the person leaves the results (and stays out on re-enrichment). */
+export function useRemovePerson(sessionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { businessId: string; name: string }): Promise<void> => {
+      await callApi(routes.sessionsRemovePerson, {
+        params: { id: sessionId },
+        body: { business_id: input.businessId, name: input.name },
+      });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['sessions', sessionId] }),
   });
 }

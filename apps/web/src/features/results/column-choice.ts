@@ -11,6 +11,7 @@ export const CHOOSABLE_COLUMNS = [
   { id: 'icp', label: 'ICP', isDefault: true },
   { id: 'software', label: 'Software', isDefault: false },
   { id: 'hiring', label: 'Hiring', isDefault: false },
+  { id: 'decision_maker', label: 'Decision-maker', isDefault: true },
   { id: 'enrichment_state', label: 'Enrichment', isDefault: true },
   { id: 'rating', label: 'Rating', isDefault: false },
   { id: 'sources', label: 'Sources', isDefault: true },

@@ -1,4 +1,10 @@
-import type { FilterField, Filters, FilterValue } from '@argo/contract';
+import {
+  type FilterField,
+  type Filters,
+  type FilterValue,
+  SENIORITY_LABELS,
+  type Seniority,
+} from '@argo/contract';
 
 /*
  * The filter controls of /results edit the contract's `filters` object (PRODUCT.md §7: field → value | [values]
@@ -21,7 +27,24 @@ export const FILTER_LABELS: Partial<Record<FilterField, string>> = {
   phone: 'Phone',
   source: 'Source',
   enrichment_state: 'Enrichment',
+  decision_maker: 'Decision-maker',
+  seniority: 'Seniority',
+  email_kind: 'Email kind',
 };
+
+/** The email kinds in words (the analyzer's classification of each address found). */
+export const EMAIL_KIND_LABELS: Record<string, string> = {
+  personal: 'Personal address',
+  role: 'Role address (info@ …)',
+  unknown: 'Unclear',
+};
+
+/** One value of a filter in words: seniorities and email kinds by their labels. */
+function valueText(field: FilterField, value: unknown): string {
+  if (field === 'seniority') return SENIORITY_LABELS[value as Seniority] ?? String(value);
+  if (field === 'email_kind') return EMAIL_KIND_LABELS[String(value)] ?? String(value);
+  return String(value);
+}
 
 /** A filter changed (undefined removes it); no filters at all is `undefined`, which keeps them out of the address. */
 export function withFilter(
@@ -106,9 +129,10 @@ export function describeFilter(field: FilterField, value: FilterValue): string {
   if (value === null) return `${label}: none`;
   if (typeof value === 'boolean') {
     if (field === 'hiring') return value ? 'Hiring' : 'Not hiring';
+    if (field === 'decision_maker') return value ? 'Decision-maker found' : 'No decision-maker named';
     return `${label}: ${value ? 'yes' : 'no'}`;
   }
-  if (Array.isArray(value)) return `${label}: ${value.map((item) => String(item)).join(', ')}`;
+  if (Array.isArray(value)) return `${label}: ${value.map((item) => valueText(field, item)).join(', ')}`;
   if (typeof value === 'object') {
     if ('contains' in value) return `${label} contains “${value.contains}”`;
     if ('present' in value) return value.present ? `Has ${label.toLowerCase()}` : `No ${label.toLowerCase()}`;
@@ -116,5 +140,5 @@ export function describeFilter(field: FilterField, value: FilterValue): string {
     if (value.gte !== undefined) return `${label} ≥ ${value.gte}`;
     return `${label} ≤ ${value.lte}`;
   }
-  return `${label}: ${String(value)}`;
+  return `${label}: ${valueText(field, value)}`;
 }

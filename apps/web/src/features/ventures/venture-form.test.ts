@@ -53,3 +53,14 @@ describe('toVentureBody', () => {
     });
   });
 });
+
+describe('the reachable decision-maker criterion', () => {
+  it('is read from the venture and sent only when asked for', () => {
+    const values = toFormValues();
+    values.name = 'Ledgerly';
+    expect(values.icp.reachable_decision_maker).toBe(false);
+    expect(toVentureBody(values).icp).not.toHaveProperty('reachable_decision_maker');
+    values.icp.reachable_decision_maker = true;
+    expect(toVentureBody(values).icp).toMatchObject({ reachable_decision_maker: true });
+  });
+});

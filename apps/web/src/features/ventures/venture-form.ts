@@ -39,6 +39,7 @@ export interface VentureFormValues {
     employee_min: number | string;
     employee_max: number | string;
     hiring_signal: HiringChoice;
+    reachable_decision_maker: boolean;
   };
   people: PersonFormValues[];
 }
@@ -70,6 +71,7 @@ export function toFormValues(venture?: Venture): VentureFormValues {
       employee_min: icp?.employee_min ?? '',
       employee_max: icp?.employee_max ?? '',
       hiring_signal: toHiringChoice(icp?.hiring_signal ?? null),
+      reachable_decision_maker: icp?.reachable_decision_maker === true,
     },
     people: (venture?.people ?? []).map((person) => ({
       key: person.id,
@@ -108,6 +110,8 @@ export function toVentureBody(values: VentureFormValues): CreateVentureInput {
       employee_min: toCount(icp.employee_min),
       employee_max: toCount(icp.employee_max),
       hiring_signal: icp.hiring_signal === 'any' ? null : icp.hiring_signal === 'hiring',
+      // Sent only when asked for: the ICP is replaced as a whole, so leaving it out turns it off.
+      ...(icp.reachable_decision_maker ? { reachable_decision_maker: true } : {}),
     },
     people: values.people.map((person) => ({
       ...(person.id ? { id: person.id } : {}),

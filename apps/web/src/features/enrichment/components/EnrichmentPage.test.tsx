@@ -172,8 +172,8 @@ describe('the enrichment progress screen', { timeout: 15_000 }, () => {
       enrichment_state: 'done',
       industry: 'Healthcare',
       software: [
-        { name: 'WordPress', category: 'CMS', version: null, confidence: 100 },
-        { name: 'Stripe', category: 'Payment processors', version: null, confidence: 100 },
+        { name: 'WordPress', category: 'CMS', version: null, confidence: 100, group: 'business' },
+        { name: 'Stripe', category: 'Payment processors', version: null, confidence: 100, group: 'business' },
       ],
       hiring: true,
       icp_score: 82,

@@ -34,6 +34,7 @@ const FIELD_LABELS: Record<string, string> = {
   name: 'business name',
   icp_score: 'ICP score',
   icp_tier: 'ICP tier',
+  people: 'person named on the website',
 };
 
 /** Who wrote it: a configured language model, or the built-in generator (templates filled with facts). */

@@ -17,6 +17,7 @@ const overview: IcpOverview = {
   top_software: [{ name: 'Shopify', count: 4 }],
   hiring_share: 0.25,
   places: [{ name: 'Berlin', count: 11 }],
+  decision_makers: { analysed: 12, found: 7, reachable: 5 },
   narrative: '11 of 15 businesses are scored; 3 are tier A, mostly bakeries in Berlin.',
   generated_by: 'builtin',
 };
@@ -107,6 +108,9 @@ describe('the ICP tab', { timeout: 20_000 }, () => {
     expect(screen.getByRole('img', { name: '25% of analysed businesses are hiring' })).toBeTruthy();
     expect(within(screen.getByRole('list', { name: 'Top software' })).getByText('Shopify')).toBeTruthy();
     expect(within(screen.getByRole('list', { name: 'Places' })).getByText('Berlin')).toBeTruthy();
+    expect(screen.getByLabelText('Decision-maker counts').textContent).toBe(
+      '7name a decision-maker5with their email or phoneof 12 businesses whose people were analysed',
+    );
     expect(screen.getAllByTestId('generated-by')[0]?.textContent).toMatch(/built-in generator/);
 
     fireEvent.click(screen.getByRole('button', { name: 'Create profiles' }));
@@ -131,6 +135,22 @@ describe('the ICP tab', { timeout: 20_000 }, () => {
     expect(within(card).getByRole('button', { name: 'Copy linkedin note' })).toBeTruthy();
     expect(within(card).getByRole('button', { name: 'Copy call opener' })).toBeTruthy();
     expect(within(card).getByTestId('generated-by').textContent).toMatch(/built-in generator/);
+  });
+
+  it.each([
+    [1, '1 business is not scored yet'],
+    [4, '4 businesses are not scored yet'],
+  ])('counts %i unscored business in words that agree with the number', async (unscored, words) => {
+    const answers = handlers();
+    answers['POST /api/icp/overview'] = () =>
+      json(200, { ...overview, by_tier: { ...overview.by_tier, unscored } });
+    renderApp(`/results?session_id=${SESSION_ID}&view=icp`, answers);
+    await screen.findByTestId('icp-narrative');
+    expect(
+      screen.getByText(
+        (_, element) => element?.tagName === 'P' && element.textContent?.startsWith(words) === true,
+      ),
+    ).toBeTruthy();
   });
 
   it('says when the overview cannot be loaded', async () => {

@@ -25,7 +25,7 @@ import {
   useCreateProfiles,
   useGenerateContent,
 } from '../api';
-import { BarList, HiringShare, ScoreHistogram, TierBars } from './charts';
+import { BarList, DecisionMakers, HiringShare, ScoreHistogram, TierBars } from './charts';
 import { GeneratedByNote, GeneratedContentView } from './GeneratedContentView';
 
 interface IcpTabProps {
@@ -91,8 +91,8 @@ export function IcpTab({ sessionId, info }: IcpTabProps) {
               </Group>
               {(overview.data.by_tier.unscored ?? 0) > 0 && (
                 <Text size="xs" c="dimmed" mt="xs">
-                  {(overview.data.by_tier.unscored ?? 0).toLocaleString('en-US')} businesses are not scored
-                  yet
+                  {(overview.data.by_tier.unscored ?? 0).toLocaleString('en-US')}{' '}
+                  {overview.data.by_tier.unscored === 1 ? 'business is' : 'businesses are'} not scored yet
                   {enriched === 0 ? '' : ' (run ICP analysis on them from the Enrichment page)'}.
                 </Text>
               )}
@@ -107,6 +107,11 @@ export function IcpTab({ sessionId, info }: IcpTabProps) {
               <ChartCard title="Hiring">
                 <HiringShare share={overview.data.hiring_share} />
               </ChartCard>
+              {overview.data.decision_makers && (
+                <ChartCard title="Decision-makers">
+                  <DecisionMakers counts={overview.data.decision_makers} />
+                </ChartCard>
+              )}
               <ChartCard title="Top industries">
                 <BarList
                   label="Top industries"
@@ -229,6 +234,7 @@ function criteriaSummary(profile: IcpProfile): string[] {
       : criteria.hiring_signal === false
         ? ['Not hiring']
         : []),
+    ...(criteria.reachable_decision_maker ? ['Reachable decision-maker'] : []),
     ...(criteria.employee_min !== null || criteria.employee_max !== null
       ? [`${criteria.employee_min ?? 0}–${criteria.employee_max ?? '∞'} employees`]
       : []),

@@ -152,3 +152,39 @@ export function HiringShare({ share }: { share: number }) {
     </Group>
   );
 }
+
+/** How many businesses name a decision-maker on their own site, and how many of those Argo can reach. */
+export function DecisionMakers({
+  counts,
+}: {
+  counts: { analysed: number; found: number; reachable: number };
+}) {
+  if (counts.analysed === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        No people analysed yet: run the people enrichment to find owners and managing directors.
+      </Text>
+    );
+  }
+  const rows = [
+    { label: 'name a decision-maker', value: counts.found },
+    { label: 'with their email or phone', value: counts.reachable },
+  ];
+  return (
+    <Stack gap={6} aria-label="Decision-maker counts">
+      {rows.map((row) => (
+        <Group key={row.label} gap="xs" wrap="nowrap">
+          <Text fw={700} size="lg" miw={48} ta="right">
+            {row.value.toLocaleString('en-US')}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {row.label}
+          </Text>
+        </Group>
+      ))}
+      <Text size="xs" c="dimmed">
+        of {counts.analysed.toLocaleString('en-US')} businesses whose people were analysed
+      </Text>
+    </Stack>
+  );
+}

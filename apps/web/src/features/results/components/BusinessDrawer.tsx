@@ -1,10 +1,11 @@
-import type { Business } from '@argo/contract';
-import { Anchor, Badge, Divider, Drawer, Group, List, Stack, Table, Text, ThemeIcon } from '@mantine/core';
+import type { Business, BusinessPerson } from '@argo/contract';
+import { Anchor, Badge, Drawer, Group, List, Stack, Table, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { webUrl } from '../../../lib/safe-url';
 import { EnrichmentStateBadge, hostOf, SOURCE_LABELS, TierBadge } from './columns';
+import { Fact, Section, Source, when } from './drawer-parts';
+import { PeopleSection } from './PeopleSection';
 
 interface BusinessDrawerProps {
   /** The business to show; undefined closes the drawer. */
@@ -14,68 +15,18 @@ interface BusinessDrawerProps {
   onClose: () => void;
   /** More for this business (the ICP feature's outreach content), composed by the route. */
   extra?: ((business: Business) => ReactNode) | undefined;
-}
-
-const when = (iso: string | null | undefined) => (iso ? dayjs(iso).format('D MMM YYYY, HH:mm') : null);
-
-/** Where a fact came from: a link to the page (or "imported", the source's name) and when it was seen. */
-function Source({
-  url,
-  label,
-  observedAt,
-}: {
-  url?: string | null;
-  label?: string;
-  observedAt?: string | null;
-}) {
-  const time = when(observedAt);
-  const href = webUrl(url);
-  return (
-    <Text size="xs" c="dimmed" component="span" data-testid="fact-source">
-      {href ? (
-        <Anchor
-          href={href}
-          target="_blank"
-          rel="noreferrer noopener"
-          size="xs"
-          style={{ overflowWrap: 'anywhere' }}
-        >
-          {url}
-        </Anchor>
-      ) : (
-        // A source that is not a web address is shown as text, never as a link.
-        (url ?? label ?? 'source not recorded')
-      )}
-      {time && <> · {time}</>}
-    </Text>
-  );
-}
-
-function Fact({ label, children, source }: { label: string; children: ReactNode; source?: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" fw={500}>
-        {label}
-      </Text>
-      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-      {source}
-    </div>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section aria-label={title}>
-      <Divider label={title} labelPosition="left" mb="xs" />
-      <Stack gap="sm">{children}</Stack>
-    </section>
-  );
+  /** Removes a person from the session's results; absent when the user may not change the session. */
+  onRemovePerson?: ((business: Business, person: BusinessPerson) => Promise<void>) | undefined;
 }
 
 /** The detail drawer of /results: every fact about a business, each with where and when it was found. */
-export function BusinessDrawer({ business, isMissing = false, onClose, extra }: BusinessDrawerProps) {
+export function BusinessDrawer({
+  business,
+  isMissing = false,
+  onClose,
+  extra,
+  onRemovePerson,
+}: BusinessDrawerProps) {
   return (
     <Drawer
       opened={business !== undefined || isMissing}
@@ -86,7 +37,7 @@ export function BusinessDrawer({ business, isMissing = false, onClose, extra }: 
       closeButtonProps={{ 'aria-label': 'Close details' }}
     >
       {business ? (
-        <BusinessFacts business={business} extra={extra} />
+        <BusinessFacts business={business} extra={extra} onRemovePerson={onRemovePerson} />
       ) : (
         <Text size="sm" c="dimmed">
           This business is not on the current page of results. Close this panel and find it with the search.
@@ -96,7 +47,11 @@ export function BusinessDrawer({ business, isMissing = false, onClose, extra }: 
   );
 }
 
-function BusinessFacts({ business, extra }: { business: Business; extra: BusinessDrawerProps['extra'] }) {
+function BusinessFacts({
+  business,
+  extra,
+  onRemovePerson,
+}: Pick<BusinessDrawerProps, 'extra' | 'onRemovePerson'> & { business: Business }) {
   const details = business.details ?? {};
   const pages = details.pages ?? [];
   // A fact read from a page was observed when that page was fetched.
@@ -179,6 +134,11 @@ function BusinessFacts({ business, extra }: { business: Business; extra: Busines
           </Fact>
         )}
       </Section>
+
+      <PeopleSection
+        business={business}
+        onRemovePerson={onRemovePerson ? (person) => onRemovePerson(business, person) : undefined}
+      />
 
       {contacts.length > 0 && (
         <Section title="Contacts found on the website">

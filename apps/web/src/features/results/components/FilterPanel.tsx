@@ -1,4 +1,11 @@
-import { EnrichmentState, type FilterField, type Filters, type FilterValue, type Tier } from '@argo/contract';
+import {
+  EnrichmentState,
+  type FilterField,
+  type Filters,
+  type FilterValue,
+  INDUSTRIES,
+  type Tier,
+} from '@argo/contract';
 import {
   Button,
   Chip,
@@ -29,6 +36,7 @@ import {
   withFilter,
 } from '../filters';
 import { ENRICHMENT_STATE_LABELS, SOURCE_LABELS } from './columns';
+import { PeopleFilters } from './PeopleFilters';
 
 const TEXT_DEBOUNCE_MS = 400;
 const TIERS: Tier[] = ['A', 'B', 'C', 'D'];
@@ -38,6 +46,15 @@ interface FilterPanelProps {
   onFiltersChange: (filters: Filters | undefined) => void;
   /** Values seen on the page, offered as suggestions. */
   suggestions: { industries: string[]; software: string[] };
+}
+
+/**
+ * The industry filter offers the fixed taxonomy the analyzers answer with (packages/contract INDUSTRIES), then any
+ * other value the results hold (a category from an earlier import, say), so every stored value stays filterable.
+ */
+export function industryChoices(seen: string[]): string[] {
+  const known = new Set<string>(INDUSTRIES);
+  return [...INDUSTRIES, ...[...new Set(seen)].filter((value) => !known.has(value)).sort()];
 }
 
 /** The filter controls (PRODUCT.md §7): each one edits the `filters` JSON of the address. */
@@ -86,7 +103,7 @@ export function FilterPanel({ filters, onFiltersChange, suggestions }: FilterPan
         <TagsInput
           label="Industry"
           placeholder="Any industry"
-          data={suggestions.industries}
+          data={industryChoices(suggestions.industries)}
           value={listOf(filters?.industry)}
           onChange={(values) => set('industry', fromList(values))}
           clearable
@@ -120,6 +137,8 @@ export function FilterPanel({ filters, onFiltersChange, suggestions }: FilterPan
             ]}
           />
         </LabelledGroup>
+
+        <PeopleFilters filters={filters} set={set} />
 
         <MultiSelect
           label="Source"

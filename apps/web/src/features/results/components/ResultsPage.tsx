@@ -30,7 +30,7 @@ import { AnchorLink, ButtonLink } from '../../../components/links';
 import { isApiError } from '../../../lib/api-error';
 import { useProfile } from '../../profile/api';
 import { sessionInfoQueryOptions } from '../../sessions/api';
-import { LIVE_REFETCH_MS, resultsQueryOptions } from '../api';
+import { LIVE_REFETCH_MS, resultsQueryOptions, useRemovePerson } from '../api';
 import { useColumnChoice } from '../column-choice';
 import { RESULT_PAGE_SIZES, type ResultsSearch, type ResultView } from '../search';
 import { BusinessDrawer } from './BusinessDrawer';
@@ -131,6 +131,7 @@ function SessionResults({
   const onOpenBusiness = (id: string) => onSearchChange({ business: id });
   const canShare = info.data ? sessionAccessAllows(info.data.access, 'share') : false;
   const canRun = info.data ? sessionAccessAllows(info.data.access, 'run') : false;
+  const removePerson = useRemovePerson(sessionId);
 
   return (
     <Stack gap="md">
@@ -263,6 +264,11 @@ function SessionResults({
         isMissing={search.business !== undefined && data !== undefined && !openBusiness && !isIcp}
         onClose={() => onSearchChange({ business: undefined })}
         extra={renderBusinessExtra}
+        onRemovePerson={
+          canRun
+            ? (business, person) => removePerson.mutateAsync({ businessId: business.id, name: person.name })
+            : undefined
+        }
       />
       {info.data &&
         renderShare?.({ session: info.data, opened: isShareOpen, onClose: () => setShareOpen(false) })}

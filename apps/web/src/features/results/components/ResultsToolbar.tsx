@@ -1,7 +1,15 @@
 import { Badge, Button, Checkbox, Group, Paper, Popover, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconBolt, IconColumns, IconDownload, IconFilter, IconSearch, IconShare } from '@tabler/icons-react';
+import {
+  IconAddressBook,
+  IconBolt,
+  IconColumns,
+  IconDownload,
+  IconFilter,
+  IconSearch,
+  IconShare,
+} from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { SELECTED_ROWS_ENRICHMENT, useEnrichSelected, useExport } from '../api';
@@ -95,6 +103,7 @@ export function ResultsToolbar({
               {search.search || filterCount > 0 ? ' match' : ''}
             </Text>
           )}
+          <ExportButton sessionId={sessionId} search={search} isEmpty={total === 0} what="contacts" />
           <ExportButton sessionId={sessionId} search={search} isEmpty={total === 0} />
           {onShare && (
             <Button variant="default" leftSection={<IconShare size={16} />} onClick={onShare}>
@@ -138,17 +147,22 @@ function ColumnChooser({
   );
 }
 
-/** Downloads what the search and filters select as CSV; a failure shows SPEC §8's text. */
+/**
+ * Downloads what the search and filters select as CSV — the businesses, or their people (one row each, for a CRM
+ * import); a failure shows SPEC §8's text.
+ */
 function ExportButton({
   sessionId,
   search,
   isEmpty,
+  what = 'businesses',
 }: {
   sessionId: string;
   search: ResultsSearch;
   isEmpty: boolean;
+  what?: 'businesses' | 'contacts';
 }) {
-  const exporter = useExport(sessionId);
+  const exporter = useExport(sessionId, what);
   const run = () =>
     exporter.mutate(
       {
@@ -165,12 +179,18 @@ function ExportButton({
   return (
     <Stack gap={2} align="flex-end">
       <Button
-        leftSection={<IconDownload size={16} />}
+        leftSection={what === 'contacts' ? <IconAddressBook size={16} /> : <IconDownload size={16} />}
+        variant={what === 'contacts' ? 'default' : 'filled'}
         onClick={run}
         loading={exporter.isPending}
         disabled={isEmpty}
+        title={
+          what === 'contacts'
+            ? 'One row per person named on the websites, with the business beside (HubSpot and Pipedrive column names)'
+            : undefined
+        }
       >
-        Export CSV
+        {what === 'contacts' ? 'Export contacts' : 'Export CSV'}
       </Button>
       {exporter.error && (
         <Text size="xs" c="red" role="alert" data-testid="export-error">

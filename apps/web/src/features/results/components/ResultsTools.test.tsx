@@ -45,6 +45,7 @@ const bakery = makeBusiness({
       category: 'Ecommerce',
       version: '2.0',
       confidence: 90,
+      group: 'business',
       evidence: 'script src cdn.shopify.com/s/files',
     },
   ],

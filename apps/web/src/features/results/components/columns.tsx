@@ -90,6 +90,34 @@ export function EnrichmentStateBadge({ business }: { business: Business }) {
   return business.enrichment_error ? <Tooltip label={business.enrichment_error}>{badge}</Tooltip> : badge;
 }
 
+/**
+ * "Decision-maker found": the primary contact's name and role when the site names an owner, founder or executive;
+ * "None named" when people were analysed and nobody decides; a dash before the people analysis ran.
+ */
+export function DecisionMakerCell({ business }: { business: Business }) {
+  const contact = business.primary_contact;
+  if (business.decision_maker == null) return dash;
+  if (!business.decision_maker || !contact) {
+    return (
+      <Text size="sm" c="dimmed">
+        None named
+      </Text>
+    );
+  }
+  return (
+    <div>
+      <Text size="sm" lineClamp={1} title={contact.name}>
+        {contact.name}
+      </Text>
+      {contact.role && (
+        <Text size="xs" c="dimmed" lineClamp={1} title={contact.role}>
+          {contact.role}
+        </Text>
+      )}
+    </div>
+  );
+}
+
 export function TierBadge({ tier, score }: { tier: Tier | null; score: number | null }) {
   if (!tier && score === null) return dash;
   return (
@@ -237,6 +265,11 @@ export const columns = helper.columns([
         </Badge>
       );
     },
+  }),
+  helper.display({
+    id: 'decision_maker',
+    header: 'Decision-maker',
+    cell: (info) => <DecisionMakerCell business={info.row.original} />,
   }),
   helper.display({
     id: 'enrichment_state',

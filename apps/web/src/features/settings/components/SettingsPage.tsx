@@ -14,6 +14,7 @@ import { ChangePasswordForm } from './ChangePasswordForm';
 import { MfaPanel } from './MfaPanel';
 import { PasskeysPanel } from './PasskeysPanel';
 import { SignOutEverywhere } from './SignOutEverywhere';
+import { SuppressionListPanel } from './SuppressionListPanel';
 
 const COLOR_SCHEMES: { value: MantineColorScheme; label: string }[] = [
   { value: 'light', label: 'Light' },
@@ -21,7 +22,10 @@ const COLOR_SCHEMES: { value: MantineColorScheme; label: string }[] = [
   { value: 'auto', label: 'Auto' },
 ];
 
-/** /settings: the colour scheme, and password and security (password, devices, two-factor, passkeys). */
+/**
+ * /settings: the colour scheme, password and security (password, devices, two-factor, passkeys), and the
+ * organisation's suppression list.
+ */
 export function SettingsPage() {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const profile = useProfile();
@@ -67,6 +71,13 @@ export function SettingsPage() {
           <Divider />
           <SignOutEverywhere />
         </Stack>
+      </Paper>
+
+      <Paper withBorder p="lg" component="section" aria-labelledby="suppressions-title">
+        <Title order={2} size="h4" mb="xs" id="suppressions-title">
+          Do not contact
+        </Title>
+        <SuppressionListPanel canRemove={profile.role === 'admin'} />
       </Paper>
     </Stack>
   );

@@ -48,6 +48,7 @@ export function VentureCard({ venture, onEdit, onDelete }: VentureCardProps) {
   const facts = [
     describeEmployees(icp),
     describeHiring(icp),
+    icp.reachable_decision_maker ? 'Reachable decision-maker' : null,
     ...icp.software_signals.map((s) => `Uses ${s}`),
   ].filter((fact): fact is string => fact !== null);
   const hasIcp = icp.industries.length + icp.locations.length + icp.keywords.length + facts.length > 0;

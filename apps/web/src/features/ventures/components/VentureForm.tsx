@@ -2,6 +2,7 @@ import type { Venture } from '@argo/contract';
 import {
   Alert,
   Button,
+  Checkbox,
   Group,
   Input,
   NumberInput,
@@ -198,6 +199,11 @@ export function VentureForm({ venture, onSaved, onCancel }: VentureFormProps) {
               fullWidth
             />
           </Input.Wrapper>
+          <Checkbox
+            label="A reachable decision-maker"
+            description="The business's own site names its owner, founder or managing director, with their email or phone."
+            {...form.getInputProps('icp.reachable_decision_maker', { type: 'checkbox' })}
+          />
         </Stack>
 
         <TeamEditor form={form} />

@@ -1,0 +1,37 @@
+import { INDUSTRIES } from '@argo/contract';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderPage, stubIdentityProvider } from '../../sessions/test-utils';
+import { FilterPanel, industryChoices } from './FilterPanel';
+
+beforeEach(() => {
+  stubIdentityProvider();
+});
+
+describe('industry filter', { timeout: 20_000 }, () => {
+  it('offers the fixed taxonomy first, then other values the results hold', () => {
+    const choices = industryChoices(['Food & Beverage', 'Dental', 'Food & Beverage']);
+    expect(choices.slice(0, INDUSTRIES.length)).toEqual([...INDUSTRIES]);
+    expect(choices.slice(INDUSTRIES.length)).toEqual(['Food & Beverage']);
+  });
+
+  it('lists the taxonomy in the dropdown and filters by the value picked', async () => {
+    const onFiltersChange = vi.fn();
+    mockApi({});
+    renderPage(
+      <FilterPanel
+        filters={undefined}
+        onFiltersChange={onFiltersChange}
+        suggestions={{ industries: [], software: [] }}
+      />,
+    );
+    const input = await screen.findByRole('combobox', { name: 'Industry' }, { timeout: 8_000 });
+    fireEvent.focus(input);
+    fireEvent.click(input);
+    const listbox = await screen.findByRole('listbox');
+    expect(within(listbox).getByRole('option', { name: 'Pets & animal care' })).toBeTruthy();
+    expect(within(listbox).getAllByRole('option')).toHaveLength(INDUSTRIES.length);
+    fireEvent.click(within(listbox).getByRole('option', { name: 'Software & IT services' }));
+    expect(onFiltersChange).toHaveBeenLastCalledWith({ industry: 'Software & IT services' });
+  });
+});
