@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import Papa from 'papaparse';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -12,6 +14,8 @@ import { type Site, serveSite } from './site';
 // The API's crawler may reach 127.0.0.1 only because global-setup sets CRAWL_ALLOW_HOSTS for the e2e server.
 // The import (rightly) refuses IP addresses as business websites and the crawler resolves names through real DNS,
 // so the CSV names a real-looking domain and the test then points that business at the local site in the database.
+// The about page names the owner (issue 12): the drawer's People section shows her with the page she came from, and
+// the contacts export has her row with the business beside.
 
 const baseUrl = inject('baseUrl');
 const run = Math.random().toString(36).slice(2, 8);
@@ -40,6 +44,9 @@ const PAGES: Record<string, string> = {
     </body></html>`,
   '/about-us': `<!doctype html><html><head><title>About us</title></head><body>
     <h1>About Sunrise Bakery</h1><p>A family bakery with a team of 12 bakers serving cafés and restaurants.</p>
+    <h2>Our team</h2>
+    <div class="team-member"><h3>Maria Lopez</h3><p>Owner and head baker</p>
+      <p><a href="mailto:maria@sunrise-bakery.test">maria@sunrise-bakery.test</a></p></div>
     </body></html>`,
   '/contact': `<!doctype html><html><head><title>Contact</title></head><body>
     <p>Email hello@sunrise-bakery.test or call +1 512 555 0147.</p></body></html>`,
@@ -129,7 +136,14 @@ describe('enriching a session', () => {
     await page.goto(`/enrichment?session_id=${sessionId}`);
     await waitForTitle(page, 'Argo | Enrichment');
     await page.getByRole('heading', { level: 1, name: sessionName }).waitFor();
-    for (const label of ['Everything (unified)', 'Summary and contacts', 'Software', 'Hiring', 'ICP fit']) {
+    for (const label of [
+      'Everything (unified)',
+      'Summary and contacts',
+      'Software',
+      'Hiring',
+      'People and company facts',
+      'ICP fit',
+    ]) {
       expect(await page.getByRole('checkbox', { name: label }).isChecked()).toBe(true);
     }
     await page.getByText('The whole session: 2 businesses, 1 with a website').waitFor();
@@ -192,5 +206,42 @@ describe('enriching a session', () => {
       .waitFor();
     if (bakery?.hiring) await row.getByText('Hiring', { exact: true }).waitFor();
     await screenshot(page, 'enrichment-03-results');
+  });
+  it('shows the owner in the People section of the drawer, with the page she was read from', async () => {
+    const table = page.getByRole('table', { name: 'Businesses' });
+    await table.getByRole('button', { name: 'Details of Sunrise Bakery' }).click();
+    const people = page.getByRole('list', { name: 'People named on the website' });
+    const maria = people.getByRole('listitem', { name: 'Maria Lopez' });
+    await maria.waitFor();
+    await maria.getByText('Owner and head baker').waitFor();
+    await maria.getByText('maria@sunrise-bakery.test').waitFor();
+    // The source link points at the about page of the local site.
+    const sources = await maria
+      .locator('a[href]')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(sources.some((href) => href?.endsWith('/about-us'))).toBe(true);
+    await screenshot(page, 'enrichment-04-people');
+    await page.getByRole('button', { name: 'Close details' }).click();
+  });
+
+  it('exports contacts: one row per person, HubSpot/Pipedrive columns, the business beside', async () => {
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export contacts' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.csv$/);
+    const text = await readFile((await file.path()) as string, 'utf8');
+    const rows = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
+      header: true,
+      skipEmptyLines: true,
+    }).data;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      'First Name': 'Maria',
+      'Last Name': 'Lopez',
+      Email: 'maria@sunrise-bakery.test',
+      'Job Title': 'Owner and head baker',
+      'Company Name': 'Sunrise Bakery',
+    });
+    expect(rows[0]?.['Source URL']).toMatch(/\/about-us$/);
   });
 });

@@ -69,6 +69,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     DATABASE_URL: database.url,
     // enrichment.e2e.ts serves its test website on 127.0.0.1; the crawler's SSRF guard refuses it otherwise.
     CRAWL_ALLOW_HOSTS: '127.0.0.1',
+    // The test sites' domains are not in any DNS: without this every address would read "no mail server".
+    MX_CHECK: 'false',
     ...(osm
       ? {
           OVERPASS_URL: osm.overpassUrl,

@@ -49,6 +49,8 @@ export async function startWorker(
     enrichment: createEnrichmentDeps(t.config, {
       progressIntervalMs: 0,
       cancelPollMs: 100,
+      // No MX lookups through the machine's DNS unless a test brings its own resolver.
+      mx: null,
       ...enrichment,
       fetcher: { retries: 0, ...enrichment?.fetcher },
     }),

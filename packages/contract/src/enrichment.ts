@@ -10,6 +10,11 @@ export const ENRICHMENT_TYPES = [
   'icp_analysis',
   'career_analysis',
   'software_detection',
+  /**
+   * People the site names and the company's own facts (imprint, team, about, contact pages). Part of `unified`
+   * and of `enrichment/run`; it has no single-type call of its own (SPEC §7 lists none).
+   */
+  'people',
 ] as const;
 export const EnrichmentType = z.enum(ENRICHMENT_TYPES, expected(`one of ${ENRICHMENT_TYPES.join(', ')}`));
 export type EnrichmentType = z.infer<typeof EnrichmentType>;
@@ -48,11 +53,12 @@ export const EnrichmentRunBody = z.object({
 });
 export type EnrichmentRunBody = z.infer<typeof EnrichmentRunBody>;
 
-/** The analyzers a type runs: `unified` is all four (PRODUCT.md §6). */
+/** The analyzers a type runs: `unified` is all of them (PRODUCT.md §6, people since issue 12). */
 export const ANALYZER_TYPES = [
   'software_detection',
   'career_analysis',
   'ai_summary',
+  'people',
   'icp_analysis',
 ] as const;
 export type AnalyzerType = (typeof ANALYZER_TYPES)[number];

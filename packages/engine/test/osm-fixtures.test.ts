@@ -123,7 +123,7 @@ describe.skipIf(!hasOsmFixtures)('OSM source on real Overpass responses (local N
     // category is about is a "vegan restaurant"; a pub or an ice-cream parlour keeps its own category.
     const byRef = new Map(halle.elements.map((e) => [`${e.type}/${e.id}`, e.tags ?? {}]));
     for (const b of businesses) {
-      const tags = byRef.get(b.source_ref) ?? {};
+      const tags = byRef.get(b.source_ref ?? '') ?? {};
       const isAbout =
         /^(restaurant|fast_food|cafe|food_court)$/.test(tags.amenity ?? '') && !tags.tourism && !tags.shop;
       if (isAbout) expect(b.category, b.name).toBe('vegan restaurant');

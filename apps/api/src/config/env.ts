@@ -125,6 +125,13 @@ const EnvFields = z.object({
   CRAWL_PAGE_BUDGET: z.coerce.number().int().min(0).max(30).default(6),
   /** Businesses an enrichment job works on at once (their pages share the CRAWL_CONCURRENCY requests). */
   ENRICH_CONCURRENCY: z.coerce.number().int().min(1).max(128).default(12),
+  /**
+   * Look up the MX records of the email domains a site shows (does the domain receive mail at all?). No mailbox is
+   * ever probed. "false" skips the lookups (every address is then shown as not checked).
+   */
+  MX_CHECK: bool.default(true),
+  /** DNS servers for the MX lookups ("1.1.1.1,8.8.8.8" or "127.0.0.1:5353"); default the system's resolver. */
+  MX_DNS_SERVERS: list.default([]),
 });
 
 const EnvSchema = EnvFields.superRefine((env, ctx) => {

@@ -2,7 +2,7 @@
  * What the enrichment job needs from the outside world, built once per worker process from the config (tests
  * pass overrides: DNS answers for local servers, no HTTP retries, fast progress).
  */
-import type { FetcherOptions } from '@argo/engine';
+import { createMxChecker, type FetcherOptions, type MxChecker } from '@argo/engine';
 import type { Config } from '../../config/env';
 
 export interface EnrichmentDeps {
@@ -16,6 +16,8 @@ export interface EnrichmentDeps {
   progressIntervalMs: number;
   /** How often a running job looks for a cancel (and a takeover). */
   cancelPollMs: number;
+  /** MX lookups of the people analyzer's email domains; null: not checked (MX_CHECK=false). */
+  mx: MxChecker | null;
 }
 
 export type EnrichmentOverrides = Partial<Omit<EnrichmentDeps, 'fetcher'>> & {
@@ -35,5 +37,11 @@ export function createEnrichmentDeps(config: Config, overrides: EnrichmentOverri
     concurrency: overrides.concurrency ?? config.ENRICH_CONCURRENCY,
     progressIntervalMs: overrides.progressIntervalMs ?? 500,
     cancelPollMs: overrides.cancelPollMs ?? 1000,
+    mx:
+      overrides.mx !== undefined
+        ? overrides.mx
+        : config.MX_CHECK
+          ? createMxChecker({ servers: config.MX_DNS_SERVERS })
+          : null,
   };
 }

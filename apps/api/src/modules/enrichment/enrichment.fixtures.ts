@@ -37,10 +37,16 @@ export let server: LocalServer;
 export let pages: FixturePage[] = [];
 export const faults: FaultState = { requests: 0, errorHostHealed: false };
 
-/** Starts the local web, the app, its worker and the users before the file's tests; stops them after. */
-export function useEnrichmentApp(): void {
+/**
+ * Starts the local web, the app, its worker and the users before the file's tests; stops them after.
+ * `extraPages`: more pages the local web serves under their original host names (a test's own site).
+ */
+export function useEnrichmentApp(extraPages: () => FixturePage[] = () => []): void {
   beforeAll(async () => {
-    pages = hasFixtures ? [...loadHtmlFixtures(), ...loadCareersFixtures(), ...careersAlone()] : [];
+    pages = [
+      ...(hasFixtures ? [...loadHtmlFixtures(), ...loadCareersFixtures(), ...careersAlone()] : []),
+      ...extraPages(),
+    ];
     const fixtures = fixtureHandler(pages);
     const fault = faultHandler(faults);
     server = await startServer((req, res) => {

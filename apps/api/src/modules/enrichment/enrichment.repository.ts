@@ -16,6 +16,7 @@ import {
   type SessionStatus,
   sessionRuns,
   sessions,
+  suppressions,
   type VentureIcp,
   ventures,
 } from '../../db/schema';
@@ -92,6 +93,18 @@ export async function countScope(db: DatabaseExecutor, scope: EnrichmentScope) {
 }
 
 /** The venture ICP of the session, or null when it has no venture. */
+/** The suppression list of the session's account (kind + value), for ICP scoring's "reachable" check. */
+export async function findSessionSuppressions(
+  db: DatabaseExecutor,
+  sessionId: string,
+): Promise<{ kind: 'email' | 'domain'; value: string }[]> {
+  return db
+    .select({ kind: suppressions.kind, value: suppressions.value })
+    .from(suppressions)
+    .innerJoin(sessions, eq(sessions.accountId, suppressions.accountId))
+    .where(eq(sessions.id, sessionId));
+}
+
 export async function findSessionIcp(db: DatabaseExecutor, sessionId: string): Promise<VentureIcp | null> {
   const [row] = await db
     .select({ icp: ventures.icp })

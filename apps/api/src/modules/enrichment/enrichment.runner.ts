@@ -6,7 +6,7 @@
  * cursor: a resumed attempt (restart of the worker, expiry) does only the businesses still pending or running;
  * a retry first turns the failed ones back to pending. icp_analysis alone re-scores from stored results, no HTTP.
  */
-import { type AnalyzerType, Icp } from '@argo/contract';
+import { type AnalyzerType, Icp, isEmailSuppressed } from '@argo/contract';
 import {
   crawlSite,
   createFetcher,
@@ -34,6 +34,7 @@ import {
   findEnrichmentRows,
   findScopeBusinesses,
   findSessionIcp,
+  findSessionSuppressions,
   isEnrichmentState,
   markRunning,
   resetFailed,
@@ -79,10 +80,12 @@ export async function runEnrichmentJob(payload: SessionJobPayload, ctx: JobRunCo
     if (!isEnrichmentState(run.state))
       throw new RunFailure('This run is not an enrichment; restart the session.');
     const icp = await loadIcp(ctx, run.sessionId);
+    const isSuppressed = await loadSuppressionCheck(ctx, run.sessionId);
     // Compiling the fingerprints takes a few seconds of CPU: before the first request, not while pages stream in.
     if (run.state.types.includes('software_detection')) warmUpSoftwareDetection();
-    if (crawls) await enrichSites(run, ctx, deps, payload.token, scope, icp, fetcher as Fetcher);
-    else await rescoreIcp(run, ctx, scope, icp);
+    const analysis: Analysis = { icp, isSuppressed };
+    if (crawls) await enrichSites(run, ctx, deps, payload.token, scope, analysis, fetcher as Fetcher);
+    else await rescoreIcp(run, ctx, scope, analysis);
   } catch (error) {
     if (crawls) await resetRunning(ctx.db, scope).catch(() => undefined);
     await run.settle(error);
@@ -90,6 +93,18 @@ export async function runEnrichmentJob(payload: SessionJobPayload, ctx: JobRunCo
     run.close();
     await fetcher?.close();
   }
+}
+
+/** What every business of a run is analysed against: the venture's ICP and the account's suppression list. */
+interface Analysis {
+  icp: EnrichContext['icp'];
+  /** A suppressed address never makes a decision-maker "reachable" in ICP scoring. */
+  isSuppressed: (email: string) => boolean;
+}
+
+async function loadSuppressionCheck(ctx: JobRunContext, sessionId: string) {
+  const list = await findSessionSuppressions(ctx.db, sessionId);
+  return (email: string) => isEmailSuppressed(email, list);
 }
 
 async function loadIcp(ctx: JobRunContext, sessionId: string) {
@@ -118,7 +133,7 @@ async function enrichSites(
   deps: EnrichmentDeps,
   token: string,
   scope: EnrichmentScope,
-  icp: EnrichContext['icp'],
+  analysis: Analysis,
   fetcher: Fetcher,
 ): Promise<void> {
   let state: EnrichmentRunState = { ...run.state };
@@ -133,7 +148,7 @@ async function enrichSites(
     failed: counts.failed,
   };
   await run.commit({ state, progress: { ...progress } });
-  const types = state.types.filter((t) => t !== 'icp_analysis' || icp);
+  const types = state.types.filter((t) => t !== 'icp_analysis' || analysis.icp);
 
   // Workers share one reader of the still-pending businesses (an async generator serves its callers in turn).
   async function* pending(): AsyncGenerator<BusinessRow> {
@@ -156,7 +171,13 @@ async function enrichSites(
       const next = await source.next();
       if (next.done) return;
       const business = next.value;
-      const outcome = await enrichBusiness(business, types, { ctx, deps, icp, fetcher, signal: stop.signal });
+      const outcome = await enrichBusiness(business, types, {
+        ctx,
+        deps,
+        analysis,
+        fetcher,
+        signal: stop.signal,
+      });
       await storeOutcome(ctx.db, outcome);
       progress.done += 1;
       if (outcome.state === 'failed') progress.failed += 1;
@@ -183,7 +204,7 @@ async function enrichSites(
 interface BusinessContext {
   ctx: JobRunContext;
   deps: EnrichmentDeps;
-  icp: EnrichContext['icp'];
+  analysis: Analysis;
   fetcher: Fetcher;
   signal: AbortSignal;
 }
@@ -192,7 +213,7 @@ interface BusinessContext {
 async function enrichBusiness(
   business: BusinessRow,
   types: readonly AnalyzerType[],
-  { ctx, deps, icp, fetcher, signal }: BusinessContext,
+  { ctx, deps, analysis, fetcher, signal }: BusinessContext,
 ): Promise<BusinessOutcome> {
   await markRunning(ctx.db, business.id);
   const previous = types.includes('icp_analysis')
@@ -200,8 +221,10 @@ async function enrichBusiness(
     : null;
   const enrichContext: EnrichContext = {
     business: businessOf(business),
-    icp,
+    icp: analysis.icp,
+    isSuppressed: analysis.isSuppressed,
     fetcher,
+    mx: deps.mx,
     languageModel: ctx.languageModel ?? null,
     previous,
     signal,
@@ -268,6 +291,10 @@ function outcomeOf(
     outcome.columns.summary = summary.summary;
     outcome.columns.industry = summary.industry;
   }
+  const people = enrichment.people;
+  if (people && types.includes('people')) {
+    add('people', { ...people, pages }, 'builtin', people.source_urls[0] ?? home);
+  }
   const icp = enrichment.icp_analysis;
   if (icp && types.includes('icp_analysis')) {
     add('icp_analysis', icp, icp.produced_by, null);
@@ -282,7 +309,7 @@ async function rescoreIcp(
   run: SessionRun<EnrichmentRunState>,
   ctx: JobRunContext,
   scope: EnrichmentScope,
-  icp: EnrichContext['icp'],
+  { icp, isSuppressed }: Analysis,
 ): Promise<void> {
   if (!icp) {
     throw new RunFailure("The session's venture has no ICP to score against; set the venture's ICP first.");
@@ -302,6 +329,7 @@ async function rescoreIcp(
       const enrichment = await enrichSite(EMPTY_CRAWL, ['icp_analysis'], {
         business: businessOf(business),
         icp,
+        isSuppressed,
         languageModel: ctx.languageModel ?? null,
         previous,
         signal: run.signal,

@@ -172,7 +172,7 @@ export async function storePeople(
 ) {
   await t.database.db
     .insert(enrichmentResults)
-    .values({ accountId, businessId, type: 'people' as 'ai_summary', data, producedBy: 'builtin' })
+    .values({ accountId, businessId, type: 'people', data, producedBy: 'builtin' })
     .onConflictDoUpdate({ target: [enrichmentResults.businessId, enrichmentResults.type], set: { data } });
 }
 

@@ -45,13 +45,19 @@ export const latestEnrichedQueryOptions = (sessionId: string, isLive: boolean) =
     refetchInterval: isLive ? PROGRESS_POLL_MS * 2 : false,
   });
 
+/** The types with a call of their own (SPEC §7); any other choice (people alone, several) goes to enrichment/run. */
 const SINGLE_TYPE_ROUTES = {
   unified: routes.enrichmentUnified,
   ai_summary: routes.enrichmentAiSummary,
   software_detection: routes.enrichmentSoftwareDetection,
   career_analysis: routes.enrichmentCareerAnalysis,
   icp_analysis: routes.enrichmentIcpAnalysis,
-} as const satisfies Record<EnrichmentType, unknown>;
+} as const satisfies Partial<Record<EnrichmentType, unknown>>;
+
+const singleTypeRoute = (type: EnrichmentType | undefined) =>
+  type !== undefined && type in SINGLE_TYPE_ROUTES
+    ? SINGLE_TYPE_ROUTES[type as keyof typeof SINGLE_TYPE_ROUTES]
+    : null;
 
 export interface StartEnrichmentInput {
   types: EnrichmentType[];
@@ -69,10 +75,8 @@ export function useStartEnrichment(sessionId: string) {
   return useMutation({
     mutationFn: ({ types, businessIds }: StartEnrichmentInput) => {
       const scope = businessIds && businessIds.length > 0 ? { business_ids: businessIds } : {};
-      const [only] = types;
-      if (types.length === 1 && only) {
-        return callApi(SINGLE_TYPE_ROUTES[only], { body: { session_id: sessionId, ...scope } });
-      }
+      const single = types.length === 1 ? singleTypeRoute(types[0]) : null;
+      if (single) return callApi(single, { body: { session_id: sessionId, ...scope } });
       return callApi(routes.enrichmentRun, { body: { session_id: sessionId, types, ...scope } });
     },
     onSuccess: async (job) => {

@@ -1,7 +1,13 @@
 import type { EnrichmentType } from '@argo/contract';
 
-/** The four analyzers; `unified` (PRODUCT.md §6) is all of them in one pass. */
-export const ANALYZERS = ['ai_summary', 'software_detection', 'career_analysis', 'icp_analysis'] as const;
+/** The analyzers; `unified` (PRODUCT.md §6) is all of them in one pass. */
+export const ANALYZERS = [
+  'ai_summary',
+  'software_detection',
+  'career_analysis',
+  'people',
+  'icp_analysis',
+] as const;
 export type Analyzer = (typeof ANALYZERS)[number];
 
 /** One line per type: what it adds to each business. */
@@ -9,7 +15,7 @@ export const ENRICHMENT_TYPE_TEXT: Record<EnrichmentType, { label: string; descr
   unified: {
     label: 'Everything (unified)',
     description:
-      'All four below in one pass: each website is read once and every analyzer uses the same pages.',
+      'All of the below in one pass: each website is read once and every analyzer uses the same pages.',
   },
   ai_summary: {
     label: 'Summary and contacts',
@@ -23,6 +29,11 @@ export const ENRICHMENT_TYPE_TEXT: Record<EnrichmentType, { label: string; descr
   career_analysis: {
     label: 'Hiring',
     description: 'Its careers page, applicant-tracking system and open roles: is it hiring, and for what.',
+  },
+  people: {
+    label: 'People and company facts',
+    description:
+      'Whom to contact: the owner, managing directors and team its own pages name, their addresses (personal or role), and its legal name, register entry, VAT ID and opening hours.',
   },
   icp_analysis: {
     label: 'ICP fit',

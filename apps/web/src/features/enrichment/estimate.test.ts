@@ -43,9 +43,16 @@ describe('the enrichment estimate', () => {
 
 describe('the types asked for', () => {
   it('sends unified for every analyzer, else the chosen ones in a fixed order', () => {
+    expect(
+      requestedTypes(['icp_analysis', 'people', 'career_analysis', 'software_detection', 'ai_summary']),
+    ).toEqual(['unified']);
     expect(requestedTypes(['icp_analysis', 'career_analysis', 'software_detection', 'ai_summary'])).toEqual([
-      'unified',
+      'ai_summary',
+      'software_detection',
+      'career_analysis',
+      'icp_analysis',
     ]);
+    expect(requestedTypes(['people'])).toEqual(['people']);
     expect(requestedTypes(['icp_analysis', 'ai_summary'])).toEqual(['ai_summary', 'icp_analysis']);
     expect(requestedTypes(['career_analysis'])).toEqual(['career_analysis']);
     expect(requestedTypes([])).toEqual([]);

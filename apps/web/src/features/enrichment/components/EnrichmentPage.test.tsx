@@ -40,7 +40,14 @@ describe('the enrichment screen', { timeout: 15_000 }, () => {
     const websiteQuery = sent.find((request) => request.path.endsWith('/results'))?.query;
     expect(JSON.parse(websiteQuery?.get('filters') ?? '{}')).toEqual({ website: { present: true } });
 
-    for (const label of ['Everything (unified)', 'Summary and contacts', 'Software', 'Hiring', 'ICP fit']) {
+    for (const label of [
+      'Everything (unified)',
+      'Summary and contacts',
+      'Software',
+      'Hiring',
+      'People and company facts',
+      'ICP fit',
+    ]) {
       expect(
         (
           screen.getByRole('checkbox', {
