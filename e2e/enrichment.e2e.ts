@@ -213,8 +213,8 @@ describe('enriching a session', () => {
     const people = page.getByRole('list', { name: 'People named on the website' });
     const maria = people.getByRole('listitem', { name: 'Maria Lopez' });
     await maria.waitFor();
-    await maria.getByText('Owner and head baker').waitFor();
-    await maria.getByText('maria@sunrise-bakery.test').waitFor();
+    await maria.getByText('Owner and head baker', { exact: true }).waitFor();
+    await maria.getByText('maria@sunrise-bakery.test', { exact: true }).waitFor();
     // The source link points at the about page of the local site.
     const sources = await maria
       .locator('a[href]')

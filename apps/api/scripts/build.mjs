@@ -35,7 +35,8 @@ const realDirname = {
 
 await rm(OUT_DIR, { recursive: true, force: true });
 await build({
-  entryPoints: { main: 'src/main.ts' },
+  // jobs-thread: the job workers' thread of `npm start` (jobs/job-thread.ts starts it from beside main.js).
+  entryPoints: { main: 'src/main.ts', 'jobs-thread': 'src/jobs/job-thread-entry.ts' },
   outdir: OUT_DIR,
   bundle: true,
   platform: 'node',
@@ -61,4 +62,4 @@ await build({
   },
   logLevel: 'warning',
 });
-console.log('api: built dist/main.js');
+console.log('api: built dist/main.js and dist/jobs-thread.js');

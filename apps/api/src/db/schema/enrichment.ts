@@ -4,7 +4,12 @@ import { businesses } from './businesses';
 import { idColumn, timestamptz } from './columns';
 
 /** The stored analyzer types; `unified` is a way to run them all, not a type of its own (PRODUCT §6). */
-export type EnrichmentType = 'software_detection' | 'career_analysis' | 'ai_summary' | 'people' | 'icp_analysis';
+export type EnrichmentType =
+  | 'software_detection'
+  | 'career_analysis'
+  | 'ai_summary'
+  | 'people'
+  | 'icp_analysis';
 /** Who produced a text: a configured language model or the built-in analyzer. */
 export type ProducedBy = 'model' | 'builtin';
 
