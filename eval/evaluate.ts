@@ -29,8 +29,17 @@ export interface EvalReport {
   unlabelled: string[];
 }
 
-export async function evaluate(pages: EvalPage[] = loadCorpus()): Promise<EvalReport> {
+/**
+ * `only`: the corpora to evaluate (e.g. html, careers, eval — the pages the baseline was measured on), all when
+ * left out.
+ */
+export async function evaluate(
+  pages: EvalPage[] = loadCorpus(),
+  only?: readonly string[],
+): Promise<EvalReport> {
+  // Verified findings are checked against every page they name, evaluated now or not.
   const verified = loadVerified(pages);
+  if (only?.length) pages = pages.filter((page) => only.includes(page.corpus));
   const counts: Record<string, Counts> = {};
   const right: Record<string, { right: number; total: number }> = {};
   const findings: Finding[] = [];
@@ -51,8 +60,8 @@ export async function evaluate(pages: EvalPage[] = loadCorpus()): Promise<EvalRe
     findings.push(...score.findings);
   }
   // Competitor websites are not business pages: their own corpus, crawled site by site (score-competitors.ts).
-  const competitors = await scoreCompetitors();
-  if (competitors.sites > 0) {
+  const competitors = only?.length && !only.includes('competitors') ? null : await scoreCompetitors();
+  if (competitors && competitors.sites > 0) {
     corpora.competitors = competitors.sites;
     counts.customers = competitors.counts;
     findings.push(...competitors.findings);

@@ -1,5 +1,5 @@
 /**
- * npm run eval [-- --out file.json] [-- --compare earlier.json] [-- --quiet]
+ * npm run eval [-- --out file.json] [-- --compare earlier.json] [-- --quiet] [-- --corpus html --corpus eval …]
  *
  * Prints, per analyzer, precision / recall / F1 (or accuracy), then every miss, false positive, unlabelled and
  * inferred finding with its page and evidence, and the summaries to read. Writes the figures and findings to
@@ -18,6 +18,8 @@ const { values: args } = parseArgs({
     out: { type: 'string' },
     compare: { type: 'string' },
     quiet: { type: 'boolean', default: false },
+    /** Only these corpora (html, careers, eval, own, competitors): compare with a run made on the same pages. */
+    corpus: { type: 'string', multiple: true },
   },
 });
 
@@ -76,7 +78,7 @@ if (!hasSharedFixtures) {
   console.warn(`../shared/fixtures not found at ${SHARED_FIXTURES}: only eval/pages is evaluated`);
 }
 const before = args.compare ? (JSON.parse(readFileSync(args.compare, 'utf8')) as EvalReport) : null;
-const report = await evaluate();
+const report = await evaluate(undefined, args.corpus);
 if (!args.quiet) printFindings(report.findings);
 printTables(report, before);
 if (report.unlabelled.length)
