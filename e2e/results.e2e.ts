@@ -328,7 +328,7 @@ describe('the results screen', () => {
     await details.waitFor();
     await waitForPath(page, '/results', { session_id: sessionId });
     expect(new URL(page.url()).searchParams.get('business')).toMatch(/^[0-9a-f-]{36}$/);
-    const software = details.getByRole('table', { name: 'Software' });
+    const software = details.getByRole('table', { name: 'Business software' });
     await software.getByText('Shopify', { exact: true }).waitFor();
     await software.getByText('2.1', { exact: true }).waitFor();
     await software.getByText(/scriptSrc: cdn\.shopify\.com\/s\/files/).waitFor();

@@ -48,6 +48,14 @@ const bakery = makeBusiness({
       group: 'business',
       evidence: 'script src cdn.shopify.com/s/files',
     },
+    {
+      name: 'PHP',
+      category: 'Programming languages',
+      version: null,
+      confidence: 100,
+      group: 'infrastructure',
+      evidence: 'implied by Shopify',
+    },
   ],
   details: {
     services: ['Sourdough', 'Catering'],
@@ -178,6 +186,8 @@ describe('column choice', { timeout: 20_000 }, () => {
     expect(within(table).queryByRole('columnheader', { name: /Website/ })).toBeNull();
     expect(within(table).getByRole('columnheader', { name: 'Software' })).toBeTruthy();
     expect(within(table).getByText('Shopify')).toBeTruthy();
+    // The table shows the software the business chose; infrastructure stays in the drawer.
+    expect(within(table).queryByText(/PHP/)).toBeNull();
   });
 });
 
@@ -204,7 +214,10 @@ describe('the detail drawer', { timeout: 20_000 }, () => {
     ).toBeGreaterThan(0);
     expect(within(place).getAllByText(/1 Mar 2026/).length).toBeGreaterThan(0);
 
-    const software = within(details).getByRole('table', { name: 'Software' });
+    const software = within(details).getByRole('table', { name: 'Business software' });
+    expect(within(software).queryByText('PHP')).toBeNull();
+    const infrastructure = within(details).getByRole('table', { name: 'Infrastructure and inferences' });
+    expect(within(infrastructure).getByText('PHP')).toBeTruthy();
     const shopify = within(software).getByText('Shopify').closest('tr') as HTMLElement;
     expect(within(shopify).getByText('2.0')).toBeTruthy();
     expect(within(shopify).getByText('90%')).toBeTruthy();

@@ -9,6 +9,7 @@ import {
 } from '@tanstack/react-table';
 import dayjs from 'dayjs';
 import { webUrl } from '../../../lib/safe-url';
+import { businessSoftware } from '../software-groups';
 
 export const SOURCE_LABELS: Record<string, string> = {
   osm: 'OpenStreetMap',
@@ -243,7 +244,8 @@ export const columns = helper.columns([
     id: 'software',
     header: 'Software',
     cell: (info) => {
-      const names = info.row.original.software.map((software) => software.name);
+      // Business software only (issue 11): infrastructure and inferences stay in the drawer.
+      const names = businessSoftware(info.row.original.software).map((software) => software.name);
       if (names.length === 0) return dash;
       const shown = names.slice(0, 3).join(', ');
       return (
