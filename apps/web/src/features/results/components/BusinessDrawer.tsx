@@ -6,6 +6,7 @@ import { webUrl } from '../../../lib/safe-url';
 import { EnrichmentStateBadge, hostOf, SOURCE_LABELS, TierBadge } from './columns';
 import { Fact, Section, Source, when } from './drawer-parts';
 import { PeopleSection } from './PeopleSection';
+import { SoftwareSection } from './SoftwareSection';
 
 interface BusinessDrawerProps {
   /** The business to show; undefined closes the drawer. */
@@ -173,42 +174,7 @@ function BusinessFacts({
         </Section>
       )}
 
-      {business.software.length > 0 && (
-        <Section title="Software">
-          <Table aria-label="Software" verticalSpacing={4} fz="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Version</Table.Th>
-                <Table.Th>Confidence</Table.Th>
-                <Table.Th>Evidence</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {business.software.map((software) => (
-                <Table.Tr key={software.name}>
-                  <Table.Td>
-                    <Text size="sm" fw={500}>
-                      {software.name}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {software.category}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{software.version ?? '—'}</Table.Td>
-                  <Table.Td>{Math.round(software.confidence)}%</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                    <Text size="xs" ff="monospace">
-                      {software.evidence ?? '—'}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          {pages[0] && <Source url={pages[0].url} observedAt={pages[0].fetched_at} />}
-        </Section>
-      )}
+      <SoftwareSection software={business.software} page={pages[0]} />
 
       {(careers || business.hiring !== null) && (
         <Section title="Hiring">
