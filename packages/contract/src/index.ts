@@ -8,6 +8,7 @@ export * from './get-started';
 export * from './health';
 export * from './icp';
 export * from './industries';
+export * from './invitations';
 export * from './messages';
 export * from './people';
 export * from './privacy';

@@ -27,8 +27,8 @@ const TAGS = [
 const camel = (id: string) => id.replace(/[._]([a-z])/g, (_m, c: string) => c.toUpperCase());
 
 describe('route table', () => {
-  it('has one route per SPEC §7 call plus health, config, the ICP profile list/edit/delete, the suppression list, the contacts export and person removal', () => {
-    expect(routeList).toHaveLength(61);
+  it('has one route per SPEC §7 call plus health, config, the ICP profile list/edit/delete, the suppression list, the contacts export, person removal and the invitations of the invited person', () => {
+    expect(routeList).toHaveLength(64);
   });
 
   it('has unique ids, and each key is the camelCase of its id', () => {
@@ -87,7 +87,14 @@ describe('route table', () => {
         .map((r) => r.id)
         .sort();
     expect(byAccess('public')).toEqual(['health.check', 'health.config']);
-    expect(byAccess('identity')).toEqual(['accounts.create', 'accounts.me', 'users.me']);
+    expect(byAccess('identity')).toEqual([
+      'accounts.create',
+      'accounts.me',
+      'invitations.accept',
+      'invitations.decline',
+      'invitations.list',
+      'users.me',
+    ]);
     expect(byAccess('anonymous')).toEqual(['getStarted.createPreview', 'getStarted.preview']);
     for (const route of routeList) if (route.path.startsWith('/admin')) expect(route.access).toBe('admin');
   });

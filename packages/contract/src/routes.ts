@@ -12,6 +12,7 @@ import { enrichmentRoutes } from './enrichment';
 import { getStartedRoutes } from './get-started';
 import { healthRoutes } from './health';
 import { icpRoutes } from './icp';
+import { invitationsRoutes } from './invitations';
 import { privacyRoutes } from './privacy';
 import { resultsRoutes } from './results';
 import { sessionsRoutes } from './sessions';
@@ -29,6 +30,7 @@ export const routes = {
   ...healthRoutes,
   ...usersRoutes,
   ...accountsRoutes,
+  ...invitationsRoutes,
   ...adminRoutes,
   ...venturesRoutes,
   ...sessionsRoutes,

@@ -75,14 +75,16 @@ export function createBetterAuth(db: Database, config: Config, secret: string, m
 
   /**
    * True when the Argo user of this sign-in user is disabled: matched by subject, or by email before the first
-   * sign-in linked it (as deleteSignInSessions does).
+   * sign-in linked it when the invitation made this sign-in (as deleteSignInSessions does). A disabled invitation of
+   * some other account never locks the person out of their own sign-in.
    */
   const isDisabled = async (authUserId: string) => {
     const result = await db.execute<{ disabled: boolean }>(sql`
       select exists (
         select 1 from users u join auth_users a on a.id = ${authUserId}
         where u.status = 'disabled'
-          and (u.idp_subject = a.id or (u.idp_subject is null and u.email = lower(a.email)))
+          and (u.idp_subject = a.id
+               or (u.idp_subject is null and u.joins_on_sign_in and u.email = lower(a.email)))
       ) as disabled`);
     return result.rows[0]?.disabled === true;
   };

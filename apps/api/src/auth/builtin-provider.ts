@@ -13,7 +13,7 @@ import type { Config } from '../config/env';
 import type { Database } from '../db/client';
 import { appSecrets } from '../db/schema/auth';
 import { createMailer, type Mailer, type MailLog } from '../modules/email/mailer';
-import { invitationEmail } from '../modules/email/templates';
+import { invitationEmail, invitationToMemberEmail } from '../modules/email/templates';
 import {
   type BetterAuthInstance,
   BUILTIN_AUDIENCE,
@@ -27,6 +27,7 @@ import {
   type IdTokenClaims,
   type Invitation,
   InvitationNotSentError,
+  type InvitationSent,
 } from './identity-provider';
 import { createSignInGuard } from './sign-in-guard';
 import { CLOCK_TOLERANCE_SECONDS, hasBoundedLifetime } from './token-lifetime';
@@ -127,14 +128,18 @@ export async function createBuiltinProvider(
   /**
    * The sign-in user of an invited person. A new address gets a user with a temporary password (email already
    * verified: the admin typed it) that must be changed; so does a re-invite while that password is unchanged, or an
-   * address registered but never confirmed. A confirmed sign-in keeps its password and is only told.
+   * address registered but never confirmed. A confirmed sign-in keeps its password and is only told (the person
+   * accepts in Argo); so is the owner of an address that joined another organisation, with an email saying so.
+   * Every path hashes one password, so the time the answer takes does not tell the admin which path ran.
    */
-  async function inviteUser(invitation: Invitation): Promise<void> {
+  async function inviteUser(invitation: Invitation): Promise<InvitationSent> {
     const ctx = await auth.$context;
     const email = invitation.email.toLowerCase();
-    const found = await ctx.internalAdapter.findUserByEmail(email);
+    const found = invitation.memberElsewhere ? null : await ctx.internalAdapter.findUserByEmail(email);
     let password: string | null = null;
-    if (!found) {
+    if (invitation.memberElsewhere) {
+      await ctx.password.hash(temporaryPassword(config.PASSWORD_MIN_LENGTH));
+    } else if (!found) {
       password = temporaryPassword(config.PASSWORD_MIN_LENGTH);
       const user = await ctx.internalAdapter.createUser(
         {
@@ -170,22 +175,26 @@ export async function createBuiltinProvider(
       }
       await ctx.internalAdapter.updateUser(userId, { emailVerified: true, mustChangePassword: true });
       await ctx.internalAdapter.deleteUserSessions(userId);
+    } else {
+      await ctx.password.hash(temporaryPassword(config.PASSWORD_MIN_LENGTH));
     }
+    const about = {
+      publicUrl: config.PUBLIC_URL,
+      accountName: invitation.accountName,
+      invitedBy: invitation.invitedBy,
+    };
     try {
       await mailer.send({
         to: email,
-        ...invitationEmail({
-          publicUrl: config.PUBLIC_URL,
-          email,
-          accountName: invitation.accountName,
-          invitedBy: invitation.invitedBy,
-          temporaryPassword: password,
-        }),
+        ...(invitation.memberElsewhere
+          ? invitationToMemberEmail(about)
+          : invitationEmail({ ...about, email, temporaryPassword: password })),
       });
     } catch (error) {
       log.error({ err: error, to: email }, 'invitation email could not be sent');
       throw new InvitationNotSentError(error);
     }
+    return { madeSignIn: password !== null };
   }
 
   function registerRoutes(app: FastifyInstance) {

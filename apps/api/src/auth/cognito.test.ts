@@ -100,6 +100,16 @@ async function invite(adminToken: string, email: string, role: 'admin' | 'member
   return res.body.id as string;
 }
 
+/** The invited person, signed in, accepts their one pending invitation (issue 16, item 6): no call joins by itself. */
+async function acceptTheInvitation(token: string, userId: string) {
+  expect((await call('GET', '/api/users/me', token)).status).toBe(404);
+  const pending = await call('GET', '/api/invitations', token);
+  expect(pending.body).toEqual([expect.objectContaining({ id: userId, role: 'member' })]);
+  const accepted = await call('POST', `/api/invitations/${userId}/accept`, token);
+  expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+  expect(accepted.body.user).toMatchObject({ id: userId, status: 'active' });
+}
+
 async function userStatus(adminToken: string, userId: string): Promise<string> {
   const res = await call('GET', `/api/users/${userId}`, adminToken);
   expect(res.status).toBe(200);
@@ -195,10 +205,10 @@ describe('the Cognito provider against cognito-local', () => {
     }
   });
 
-  it('reconciles the pool into the account: links invited users, disables users gone or disabled in the pool', async () => {
+  it('reconciles the pool into the account: disables users gone or disabled in the pool, leaves invitations to the invited', async () => {
     const admin = await createAccount('Sync Ventures');
 
-    // An invited colleague who then signs up in the pool: linked by the sync before their first sign-in.
+    // An invited colleague who then signs up in the pool: the sync leaves the invitation for her to accept.
     const invitedEmail = uniqueEmail('ivy');
     const invitedId = await invite(admin.token, invitedEmail);
     await cognito.signUpConfirmed(pool, invitedEmail, PASSWORD, 'Ivy Invited');
@@ -210,11 +220,12 @@ describe('the Cognito provider against cognito-local', () => {
       new SignUpCommand({ ClientId: pool.clientId, Username: unconfirmedEmail, Password: PASSWORD }),
     );
 
-    // A member who signed in already (linked on first sight), whom an admin then disables in the pool.
+    // A member who signed in and accepted the invitation, whom an admin then disables in the pool.
     const disabledEmail = uniqueEmail('dora');
     const disabledId = await invite(admin.token, disabledEmail);
     const doraSub = await cognito.signUpConfirmed(pool, disabledEmail, PASSWORD);
     const dora = await cognito.signIn(pool, disabledEmail, PASSWORD);
+    await acceptTheInvitation(dora.idToken, disabledId);
     expect((await call('GET', '/api/users/me', dora.idToken)).body).toMatchObject({ id: disabledId });
     await cognito.client.send(
       new AdminDisableUserCommand({ UserPoolId: pool.userPoolId, Username: doraSub }),
@@ -225,7 +236,7 @@ describe('the Cognito provider against cognito-local', () => {
     const goneId = await invite(admin.token, goneEmail);
     const gusSub = await cognito.signUpConfirmed(pool, goneEmail, PASSWORD);
     const gus = await cognito.signIn(pool, goneEmail, PASSWORD);
-    expect((await call('GET', '/api/users/me', gus.idToken)).status).toBe(200);
+    await acceptTheInvitation(gus.idToken, goneId);
     await cognito.client.send(new AdminDeleteUserCommand({ UserPoolId: pool.userPoolId, Username: gusSub }));
 
     // A pool user nobody invited: not imported into the account.
@@ -243,10 +254,10 @@ describe('the Cognito provider against cognito-local', () => {
 
     const synced = await call('POST', '/api/admin/sync-cognito-users', admin.token);
     expect(synced.status, JSON.stringify(synced.body)).toBe(200);
-    // The admin, the unconfirmed invitee → unchanged; Ivy → created; Dora and Gus → disabled.
-    expect(synced.body).toEqual({ created: 1, updated: 0, disabled: 2, unchanged: 2 });
+    // The admin and both invitations → unchanged; Dora and Gus → disabled.
+    expect(synced.body).toEqual({ created: 0, updated: 0, disabled: 2, unchanged: 3 });
 
-    expect(await userStatus(admin.token, invitedId)).toBe('active');
+    expect(await userStatus(admin.token, invitedId)).toBe('invited');
     expect(await userStatus(admin.token, unconfirmedId)).toBe('invited');
     expect(await userStatus(admin.token, disabledId)).toBe('disabled');
     expect(await userStatus(admin.token, goneId)).toBe('disabled');
@@ -254,8 +265,9 @@ describe('the Cognito provider against cognito-local', () => {
     const users = await call('GET', '/api/users', admin.token);
     expect(users.body.map((u: { email: string }) => u.email)).not.toContain(strangerEmail);
 
-    // Ivy signs in: she is the linked user. Dora's token (still valid in the pool) no longer opens Argo.
+    // Ivy signs in and accepts: she is the user. Dora's token (still valid in the pool) no longer opens Argo.
     const ivy = await cognito.signIn(pool, invitedEmail, PASSWORD);
+    await acceptTheInvitation(ivy.idToken, invitedId);
     expect((await call('GET', '/api/users/me', ivy.idToken)).body).toMatchObject({
       id: invitedId,
       status: 'active',

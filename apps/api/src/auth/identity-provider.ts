@@ -24,6 +24,21 @@ export interface Invitation {
   accountName: string;
   /** Who invited them, as shown in the email ("Ada Lovelace (ada@example.com)"). */
   invitedBy: string;
+  /**
+   * The address's owner already joined another organisation. The admin is not told (issue 16, item 5): the owner
+   * is, by email, and their sign-in is left exactly as it is.
+   */
+  memberElsewhere: boolean;
+}
+
+/** What `inviteUser` did. */
+export interface InvitationSent {
+  /**
+   * The invitation made (or took over) the person's sign-in and emailed its temporary password: signing in with it
+   * accepts the invitation. False when the person keeps a sign-in of their own and accepts in Argo (issue 16,
+   * item 6), or was not given one.
+   */
+  madeSignIn: boolean;
 }
 
 /** Thrown by `inviteUser` when the sign-in was made but the invitation email could not go out. */
@@ -46,8 +61,8 @@ export interface IdentityProvider {
   registerRoutes?(app: FastifyInstance): void;
   /**
    * Gives an invited person a way to sign in and tells them by email (built-in: a sign-in user with a temporary
-   * password that must be changed; again for a re-invite, with a fresh password). Optional: without it the person
-   * registers themselves and is linked by their verified email.
+   * password that must be changed; again for a re-invite, with a fresh password). Optional: without it (Cognito)
+   * the person registers in the pool themselves and accepts the invitation after signing in.
    */
-  inviteUser?(invitation: Invitation): Promise<void>;
+  inviteUser?(invitation: Invitation): Promise<InvitationSent>;
 }

@@ -89,16 +89,28 @@ describe('an invited user', () => {
     expect(await t.signIn(email, second)).toBeTruthy();
   });
 
-  it('cannot be invited again by another account, nor once active', async () => {
-    const admin = await t.createAccount(uniqueEmail('first'));
-    const other = await t.createAccount(uniqueEmail('other'));
-    const email = uniqueEmail('taken');
-    await invite(admin.token, { email });
-    expect((await invite(other.token, { email })).status).toBe(409);
-    await t.signUp(email); // accepts the invitation (temporary password → own password)
-    const member = await t.signIn(email, 'correct horse battery');
-    await t.call('GET', '/api/users/me', { token: member });
-    expect((await invite(admin.token, { email })).status).toBe(409);
+  it('invited by two organisations, chooses one after signing in; once a user, a re-invite is refused', async () => {
+    const admin = await t.createAccount(uniqueEmail('first'), 'First Org');
+    const other = await t.createAccount(uniqueEmail('other'), 'Other Org');
+    const email = uniqueEmail('wanted');
+    const first = await invite(admin.token, { email });
+    // Answered like any invitation (issue 16, item 5); the sign-in now serves both, so signing in joins neither.
+    expect((await invite(other.token, { email })).status).toBe(201);
+    const { token } = await t.signUp(email); // the latest temporary password → their own
+    expect((await t.call('GET', '/api/users/me', { token })).status).toBe(404);
+    const pending = await t.call('GET', '/api/invitations', { token });
+    expect(pending.body.map((i: { account_name: string }) => i.account_name)).toEqual([
+      'First Org',
+      'Other Org',
+    ]);
+    expect((await t.call('POST', `/api/invitations/${first.body.id}/accept`, { token })).status).toBe(200);
+    expect((await t.call('GET', '/api/users/me', { token })).body).toMatchObject({
+      id: first.body.id,
+      account_id: admin.accountId,
+    });
+    const again = await invite(admin.token, { email });
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe('This email already belongs to a user of your organisation.');
   });
 
   it('who had registered but never confirmed gets a temporary password that replaces the old one', async () => {
@@ -114,20 +126,19 @@ describe('an invited user', () => {
     expect(body).toMatchObject({ user: { mustChangePassword: true } });
   });
 
-  it('who already has a confirmed sign-in keeps their password and is linked on first call', async () => {
+  it('who already has a confirmed sign-in keeps their password and is not pulled in until they accept', async () => {
     const admin = await t.createAccount(uniqueEmail('admin'));
     const person = await t.signUp(uniqueEmail('existing'));
     expect((await invite(admin.token, { email: person.email })).status).toBe(201);
     const message = await readLatestEmail(t.database.db, person.email, 'invitation');
     expect(message?.text).toMatch(/You already have an Argo sign-in with this address/);
+    expect(message?.text).toMatch(/accept or decline the invitation/);
     expect(message?.text).not.toMatch(/temporary password/);
     const token = await t.signIn(person.email, person.password);
+    // Issue 16, item 6: their next call does not put them into the inviting organisation.
     const me = await t.call('GET', '/api/users/me', { token });
-    expect(me.body).toMatchObject({
-      account_id: admin.accountId,
-      status: 'active',
-      must_change_password: false,
-    });
+    expect(me.status).toBe(404);
+    expect((await t.call('GET', '/api/invitations', { token })).body).toHaveLength(1);
   });
 
   it('is linked by email only when the token says the email is verified', async () => {

@@ -8,6 +8,7 @@ import { registerEnrichmentRoutes } from './enrichment/enrichment.routes';
 import { registerGetStartedRoutes } from './get-started/get-started.routes';
 import { registerHealthRoutes } from './health/health.routes';
 import { registerIcpRoutes } from './icp/icp.routes';
+import { registerInvitationRoutes } from './invitations/invitations.routes';
 import { registerPeopleRoutes } from './people/people.routes';
 import { registerPrivacyRoutes } from './privacy/privacy.routes';
 import { registerSessionRoutes } from './sessions/sessions.routes';
@@ -20,6 +21,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   registerHealthRoutes(app, deps);
   registerAccountRoutes(app, deps);
   registerUserRoutes(app, deps);
+  registerInvitationRoutes(app, deps);
   registerAdminRoutes(app, deps);
   registerVentureRoutes(app, deps);
   registerSessionRoutes(app, deps);

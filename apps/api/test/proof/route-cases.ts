@@ -145,6 +145,19 @@ async function freshUser(): Promise<string> {
   return invited.body.id;
 }
 
+/** A fresh pending invitation to the caller's address, from the admin of the other account than theirs. */
+async function invitationTo(caller: Caller): Promise<string> {
+  if (caller === 'none' || caller === 'anonymous') return randomUUID();
+  const inviter = users[caller].accountId === users.admin.accountId ? users.otherAdmin : users.admin;
+  const invited = await t.call('POST', '/api/users/invite', {
+    token: inviter.token,
+    body: { email: users[caller].email },
+  });
+  // Invited before by this account (the matrix and the bad-input suite both build requests): sent again, same id.
+  expect(invited.status).toBe(201);
+  return invited.body.id;
+}
+
 async function freshVenture(): Promise<string> {
   const created = await t.call('POST', '/api/ventures/create', {
     token: users.admin.token,
@@ -209,6 +222,18 @@ export const CASES: Record<string, Case> = {
     alsoOk: [409],
   },
   'accounts.update': { policy: ADMIN, request: () => ({ path: '/accounts', body: {} }) },
+
+  'invitations.list': { policy: SIGNED_IN, request: () => ({ path: '/invitations' }) },
+  // An invitation to the caller from the other account. Everyone here has an organisation already: 409.
+  'invitations.accept': {
+    policy: SIGNED_IN,
+    request: async (caller) => ({ path: `/invitations/${await invitationTo(caller)}/accept` }),
+    alsoOk: [409],
+  },
+  'invitations.decline': {
+    policy: SIGNED_IN,
+    request: async (caller) => ({ path: `/invitations/${await invitationTo(caller)}` }),
+  },
 
   'admin.listUsers': { policy: ADMIN, request: () => ({ path: '/admin/users' }) },
   'admin.assignRole': {

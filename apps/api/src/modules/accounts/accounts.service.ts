@@ -9,7 +9,12 @@ import {
   trackingValues,
 } from '../get-started/get-started.service';
 import { toUser } from '../users/users.mapper';
-import { findUserByEmail, findUserBySubject, insertUser, isUniqueViolation } from '../users/users.repository';
+import {
+  findJoinedUserByEmail,
+  findUserBySubject,
+  insertUser,
+  isUniqueViolation,
+} from '../users/users.repository';
 import { requireArgoUser } from '../users/users.service';
 import { toAccount } from './accounts.mapper';
 import { type AccountPatch, findAccount, insertAccount, updateAccount } from './accounts.repository';
@@ -31,7 +36,7 @@ export async function getMyAccount(db: Database, actor: Actor): Promise<Account>
 
 /**
  * POST /accounts: a new organisation whose first admin is the caller (a verified identity without Argo user).
- * Account and user are made in one transaction; the unique email and idp_subject columns settle a race between two
+ * Account and user are made in one transaction; the unique joined email and idp_subject settle a race between two
  * concurrent calls. PRODUCT §9: the tracking_id values that led here are stored on the account, and the browser's
  * /get-started preview (`anonymous_token`) becomes the account's first venture in the same transaction.
  */
@@ -46,7 +51,8 @@ export async function createAccount(
   try {
     return await db.transaction(async (tx) => {
       if (await findUserBySubject(tx, claims.sub)) throw conflict(ALREADY_MEMBER_MESSAGE);
-      if (await findUserByEmail(tx, claims.email)) throw conflict(EMAIL_IN_OTHER_ACCOUNT_MESSAGE);
+      // Pending invitations to this address do not stand in the way (issue 16, item 6): they stay pending.
+      if (await findJoinedUserByEmail(tx, claims.email)) throw conflict(EMAIL_IN_OTHER_ACCOUNT_MESSAGE);
       // PRODUCT §9: this browser's /get-started preview (if any, unexpired) moves into the new account.
       const preview = await takeAnonymousPreview(tx, body.anonymous_token, new Date());
       const account = await insertAccount(tx, {
@@ -69,7 +75,7 @@ export async function createAccount(
     });
   } catch (error) {
     if (isUniqueViolation(error, 'users_idp_subject_unique')) throw conflict(ALREADY_MEMBER_MESSAGE);
-    if (isUniqueViolation(error, 'users_email_unique')) throw conflict(EMAIL_IN_OTHER_ACCOUNT_MESSAGE);
+    if (isUniqueViolation(error, 'users_member_email_unique')) throw conflict(EMAIL_IN_OTHER_ACCOUNT_MESSAGE);
     throw error;
   }
 }

@@ -21,24 +21,27 @@ function poolUser(subject: string, email: string, changes: Partial<CognitoPoolUs
 const admin = argoUser(CALLER, 'admin@example.test', 'sub-admin');
 
 describe('planCognitoSync', () => {
-  it('links an invited user to the verified pool user with their email, and leaves linked users alone', () => {
+  it('leaves a pending invitation to the person, even when the pool has a verified user with the email', () => {
+    // Issue 16, item 6: the invited person accepts the invitation after signing in; the sync never does it.
     const plan = planCognitoSync(
       [
         admin,
         argoUser('u1', 'ivy@example.test', null, 'invited'),
         argoUser('u2', 'sam@example.test', 'sub-sam'),
+        argoUser('u3', 'dan@example.test', null, 'disabled'),
       ],
       [
         poolUser('sub-admin', 'admin@example.test'),
         poolUser('sub-ivy', 'ivy@example.test', { name: 'Ivy' }),
         poolUser('sub-sam', 'sam@example.test'),
+        poolUser('sub-dan', 'dan@example.test'),
       ],
       new Set(['sub-admin', 'sub-sam']),
       CALLER,
     );
-    expect(plan.links).toEqual([{ userId: 'u1', subject: 'sub-ivy', name: 'Ivy' }]);
+    expect(plan.links).toEqual([]);
     expect(plan.disable).toEqual([]);
-    expect(plan.result).toEqual({ created: 1, updated: 0, disabled: 0, unchanged: 2 });
+    expect(plan.result).toEqual({ created: 0, updated: 0, disabled: 0, unchanged: 4 });
   });
 
   it('disables users whose pool user is disabled or gone, unless the same email came back (re-linked)', () => {
@@ -63,15 +66,15 @@ describe('planCognitoSync', () => {
     expect(plan.result).toEqual({ created: 0, updated: 1, disabled: 2, unchanged: 2 });
   });
 
-  it('links only pool users whose email the pool vouches for', () => {
+  it('re-links only to pool users whose email the pool vouches for', () => {
     const plan = planCognitoSync(
       [
         admin,
-        argoUser('a', 'unverified@example.test', null, 'invited'),
-        argoUser('b', 'unconfirmed@example.test', null, 'invited'),
-        argoUser('c', 'disabled@example.test', null, 'invited'),
-        argoUser('d', 'twice@example.test', null, 'invited'),
-        argoUser('e', 'taken@example.test', null, 'invited'),
+        argoUser('a', 'unverified@example.test', 'old-a'),
+        argoUser('b', 'unconfirmed@example.test', 'old-b'),
+        argoUser('c', 'disabled@example.test', 'old-c'),
+        argoUser('d', 'twice@example.test', 'old-d'),
+        argoUser('e', 'taken@example.test', 'old-e'),
       ],
       [
         poolUser('s-a', 'unverified@example.test', { emailVerified: false }),
@@ -86,8 +89,9 @@ describe('planCognitoSync', () => {
       CALLER,
     );
     expect(plan.links).toEqual([]);
-    expect(plan.disable).toEqual([]);
-    expect(plan.result).toEqual({ created: 0, updated: 0, disabled: 0, unchanged: 6 });
+    // Their own pool users are gone and none could take their place: disabled.
+    expect(plan.disable).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(plan.result).toEqual({ created: 0, updated: 0, disabled: 5, unchanged: 1 });
   });
 
   it('never imports pool users that have no Argo user in the account', () => {

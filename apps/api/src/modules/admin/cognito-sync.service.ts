@@ -37,12 +37,13 @@ function isLinkable(poolUser: CognitoPoolUser): poolUser is CognitoPoolUser & { 
  *
  * - linked to a pool user that is still there and enabled → unchanged;
  * - linked to a pool user that an admin disabled in the pool → set disabled (`disabled`);
- * - not linked yet (an invited user), or linked to a subject the pool no longer has, and a linkable pool user
- *   (see isLinkable) has the same email → linked to it: `created` when the user had no link, `updated` when it
- *   replaces a vanished one. Invited users become active; a disabled user stays disabled (enabling is an
- *   admin's decision in Argo, never the sync's);
+ * - linked to a subject the pool no longer has, and a linkable pool user (see isLinkable) has the same email →
+ *   re-linked to it (`updated`); a disabled user stays disabled (enabling is an admin's decision in Argo, never
+ *   the sync's);
  * - linked to a subject the pool no longer has, and no pool user to re-link → set disabled (`disabled`);
- * - anything else (e.g. an invited user nobody has signed up for yet) → unchanged.
+ * - anything else → unchanged. That includes every pending invitation: the invited person accepts it themselves
+ *   after signing in (issue 16, item 6), so the sync never puts a pool user into the account (`created` stays 0;
+ *   it counted invitations linked by the sync before).
  *
  * The caller is never changed (they are signed in through the pool right now, and an account keeps its admin).
  * Pool users with no Argo user of this account are not imported: a pool may serve several organisations, and
@@ -84,12 +85,11 @@ export function planCognitoSync(
       }
       continue;
     }
-    const candidate = byEmail.get(user.email);
+    const candidate = user.idpSubject ? byEmail.get(user.email) : undefined;
     if (candidate && !taken.has(candidate.subject)) {
       taken.add(candidate.subject);
       plan.links.push({ userId: user.id, subject: candidate.subject, name: candidate.name });
-      if (user.idpSubject) result.updated += 1;
-      else result.created += 1;
+      result.updated += 1;
       continue;
     }
     if (user.idpSubject && user.status !== 'disabled') {

@@ -111,8 +111,35 @@ export function invitationEmail(p: {
           ]
         : [
             `You already have an Argo sign-in with this address: sign in at ${login} with your own password`,
-            `(forgot it? ${p.publicUrl}/password/reset).`,
+            `(forgot it? ${p.publicUrl}/password/reset), then accept or decline the invitation there. Nothing`,
+            'changes until you do.',
           ]),
+      '',
+      `You are receiving this because an admin of ${p.accountName} invited this address to Argo. If you do not`,
+      'expect it, ignore this email.',
+      '',
+      SIGNATURE,
+    ]),
+  } satisfies EmailContent;
+}
+
+/**
+ * An admin invited an address whose owner already joined another organisation (issue 16, item 5): the admin's
+ * answer looks the same as for any address, and the owner hears it here instead. One sign-in belongs to one
+ * organisation, so nothing changed for them.
+ */
+export function invitationToMemberEmail(p: { publicUrl: string; accountName: string; invitedBy: string }) {
+  return {
+    reason: 'invitation-member-elsewhere',
+    subject: `Argo: ${p.invitedBy} invited you to ${p.accountName}`,
+    text: compose([
+      'Hello,',
+      '',
+      `${p.invitedBy} invited you to join ${p.accountName} on Argo.`,
+      '',
+      'Your Argo sign-in with this address already belongs to another organisation, and one sign-in belongs to one',
+      'organisation, so nothing changed. To join, ask them to invite another address of yours. If you leave your',
+      `organisation, the invitation waits for you when you sign in at ${p.publicUrl}/login.`,
       '',
       `You are receiving this because an admin of ${p.accountName} invited this address to Argo. If you do not`,
       'expect it, ignore this email.',

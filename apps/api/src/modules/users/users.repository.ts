@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { IdTokenClaims } from '../../auth/identity-provider';
 import type { Database, DatabaseExecutor } from '../../db/client';
 import { sessionShares, sessions } from '../../db/schema/sessions';
@@ -87,10 +87,12 @@ async function lookUpSubject(
 }
 
 /**
- * The Argo user behind a verified identity: by `idp_subject`; else, on first sight, an invited user with the
- * token's email — only when the provider says that email is verified — is linked to this subject (and becomes
- * active) in one conditional UPDATE, so two concurrent first requests cannot both link. `user` is null when the
- * identity has no Argo user yet; `sessionActive` is false when the token's provider session is gone.
+ * The Argo user behind a verified identity: by `idp_subject`; else, on first sight, the pending invitation whose
+ * sign-in the invitation itself made (`joins_on_sign_in`: the person signed in with the emailed temporary
+ * password, which accepts it) — only when the provider says the token's email is verified — is linked to this
+ * subject (and becomes active) in one conditional UPDATE, so two concurrent first requests cannot both link. Any
+ * other invitation waits for the person to accept it (invitations.service, issue 16 item 6). `user` is null when
+ * the identity has no Argo user yet; `sessionActive` is false when the token's provider session is gone.
  */
 export async function findUserForIdentity(db: Database, claims: IdTokenClaims): Promise<IdentityLookup> {
   const known = await lookUpSubject(db, claims.sub, claims.sessionId);
@@ -102,7 +104,8 @@ export async function findUserForIdentity(db: Database, claims: IdTokenClaims): 
       update users
       set idp_subject = ${claims.sub}, status = 'active', last_seen_at = now(),
           name = case when name = '' then ${claims.name ?? ''} else name end
-      where status = 'invited' and idp_subject is null and email = ${claims.email.toLowerCase()}
+      where status = 'invited' and idp_subject is null and joins_on_sign_in
+        and email = ${claims.email.toLowerCase()}
       returning id, account_id, email, role, status,
         (select require_admin_mfa from accounts where accounts.id = users.account_id) as require_admin_mfa`);
     const row = linked.rows[0];
@@ -119,16 +122,19 @@ export async function findUserForIdentity(db: Database, claims: IdTokenClaims): 
 /**
  * Ends every sign-in session of the built-in provider for this Argo user (disabled or deleted): their ID tokens are
  * refused at once (the auth hook checks the token's session) and the provider will not issue new ones. Matches the
- * sign-in user by subject, or by email before the first sign-in linked it. No-op for other providers' users.
+ * sign-in user by subject, or by email before the first sign-in linked it — only for an invitation that made that
+ * sign-in: any other sign-in with the address belongs to the person, not to this account's invitation.
+ * No-op for other providers' users.
  */
 export async function deleteSignInSessions(
   db: DatabaseExecutor,
-  user: { idpSubject: string | null; email: string },
+  user: { idpSubject: string | null; email: string; joinsOnSignIn: boolean },
 ): Promise<void> {
+  const byEmail = user.idpSubject === null && user.joinsOnSignIn;
   await db.execute(sql`
     delete from auth_sessions
     where user_id in (select id from auth_users
-                      where id = ${user.idpSubject ?? ''} or (${user.idpSubject === null}::boolean and email = ${user.email}))`);
+                      where id = ${user.idpSubject ?? ''} or (${byEmail}::boolean and email = ${user.email}))`);
 }
 
 /** The built-in provider's view of a sign-in user: second factor on, temporary password to replace. */
@@ -201,9 +207,63 @@ export async function findUserBySubject(db: DatabaseExecutor, subject: string): 
   return row ?? null;
 }
 
-export async function findUserByEmail(db: DatabaseExecutor, email: string): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
+/** The user (or pending invitation) of this account with the email, or null. */
+export async function findUserInAccountByEmail(
+  db: DatabaseExecutor,
+  accountId: string,
+  email: string,
+): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.accountId, accountId), eq(users.email, email.toLowerCase())));
   return row ?? null;
+}
+
+/** The user who joined an account with this email (any account; there is at most one), or null. */
+export async function findJoinedUserByEmail(db: DatabaseExecutor, email: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email.toLowerCase()), isNotNull(users.idpSubject)));
+  return row ?? null;
+}
+
+/**
+ * What other accounts hold for this email, for an invitation (never shown to the inviting admin): whether the
+ * address's owner joined an organisation already, and whether other invitations to it are pending.
+ */
+export async function findEmailElsewhere(
+  db: DatabaseExecutor,
+  email: string,
+  accountId: string,
+): Promise<{ joined: boolean; pending: boolean }> {
+  const result = await db.execute<{ joined: boolean; pending: boolean }>(sql`
+    select coalesce(bool_or(idp_subject is not null), false) as joined,
+           coalesce(bool_or(status = 'invited' and idp_subject is null), false) as pending
+    from users where email = ${email.toLowerCase()} and account_id <> ${accountId}`);
+  return result.rows[0] ?? { joined: false, pending: false };
+}
+
+/**
+ * After an invitation made (or took over) the person's sign-in: signing in with it accepts this invitation — unless
+ * other invitations to the address are pending, which that sign-in serves as well; then none is accepted by
+ * signing in, and the person picks one on the screen that lists them.
+ */
+export async function setJoinsOnSignIn(
+  db: DatabaseExecutor,
+  email: string,
+  userId: string,
+  isOnlyInvitation: boolean,
+): Promise<void> {
+  if (isOnlyInvitation) {
+    await db.update(users).set({ joinsOnSignIn: true }).where(eq(users.id, userId));
+    return;
+  }
+  await db
+    .update(users)
+    .set({ joinsOnSignIn: false })
+    .where(and(eq(users.email, email.toLowerCase()), eq(users.status, 'invited'), isNull(users.idpSubject)));
 }
 
 export interface UserSearch {

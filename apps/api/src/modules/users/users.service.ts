@@ -1,5 +1,9 @@
 import type { InviteUserBody, Role, User } from '@argo/contract';
-import { type IdentityProvider, InvitationNotSentError } from '../../auth/identity-provider';
+import {
+  type IdentityProvider,
+  InvitationNotSentError,
+  type InvitationSent,
+} from '../../auth/identity-provider';
 import type { Database, DatabaseExecutor } from '../../db/client';
 import { type Actor, type ActorUser, enforceAccess } from '../../http/auth';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
@@ -8,9 +12,10 @@ import { toUser } from './users.mapper';
 import {
   deleteSignInSessions,
   deleteUserInAccount,
+  findEmailElsewhere,
   findSignInState,
-  findUserByEmail,
   findUserInAccount,
+  findUserInAccountByEmail,
   findVentureIdsInAccount,
   insertUser,
   isUniqueViolation,
@@ -18,6 +23,7 @@ import {
   lockActiveAdminIds,
   reassignOwnedSessions,
   replaceUserVentures,
+  setJoinsOnSignIn,
   type UserPatch,
   type UserRecord,
   updateUserInAccount,
@@ -25,7 +31,8 @@ import {
 
 export const NO_ARGO_USER_MESSAGE = 'You have no Argo account yet. Create your organisation first.';
 export const LAST_ADMIN_MESSAGE = 'An account needs at least one admin: make another user an admin first.';
-export const EMAIL_TAKEN_MESSAGE = 'A user with this email already exists.';
+/** Inviting a user of the own account (not a pending invitation): only ever about the admin's own organisation. */
+export const ALREADY_IN_ACCOUNT_MESSAGE = 'This email already belongs to a user of your organisation.';
 
 const userNotFound = () => notFound('User');
 
@@ -165,38 +172,49 @@ export async function updateMe(db: Database, actor: ActorUser, name: string): Pr
 export const INVITATION_EMAIL_FAILED_MESSAGE =
   'The user was invited, but the invitation email could not be sent. Invite the same email again to resend it.';
 
-/** The provider gives the invited person a way to sign in and emails them (built-in: a temporary password). */
+/**
+ * The provider gives the invited person a way to sign in and emails them (built-in: a temporary password, or word
+ * that an invitation waits for them). What other accounts hold for the address decides which email goes out and
+ * whether signing in accepts the invitation; none of it reaches the admin.
+ */
 async function sendInvitation(
   db: Database,
   identity: IdentityProvider,
   actor: ActorUser,
-  invited: { email: string; name: string | null },
+  invited: { id: string; email: string; name: string | null },
 ): Promise<void> {
   if (!identity.inviteUser) return;
-  const [account, inviter] = await Promise.all([
+  const [account, inviter, elsewhere] = await Promise.all([
     findAccount(db, actor.accountId),
     findUserInAccount(db, actor.accountId, actor.id),
+    findEmailElsewhere(db, invited.email, actor.accountId),
   ]);
+  let sent: InvitationSent;
   try {
-    await identity.inviteUser({
+    sent = await identity.inviteUser({
       email: invited.email,
       name: invited.name,
       accountName: account?.name ?? 'your organisation',
       invitedBy: inviter?.name ? `${inviter.name} (${actor.email})` : actor.email,
+      memberElsewhere: elsewhere.joined,
     });
   } catch (error) {
     if (error instanceof InvitationNotSentError)
       throw new AppError('internal', INVITATION_EMAIL_FAILED_MESSAGE);
     throw error;
   }
+  if (sent.madeSignIn) await setJoinsOnSignIn(db, invited.email, invited.id, !elsewhere.pending);
 }
 
 /**
- * Invites a person to the actor's account: an `invited` user without idp_subject, and (through the identity
- * provider) a sign-in with a temporary password emailed to them. When that person first calls the API with a
- * verified email, the auth hook links them (users.repository findUserForIdentity). Emails are unique across all
- * accounts, so an email already used anywhere is refused — except a user of this account who is still invited:
- * inviting them again sends a fresh temporary password.
+ * Invites a person to the actor's account: an `invited` user without idp_subject — the invitation — and (through
+ * the identity provider) an email. Issue 16: the answer is the same whether or not the address is registered or
+ * belongs to another organisation (item 5; the address's owner is told by email instead), and nobody is put into
+ * the account without accepting (item 6): a person whose sign-in the invitation made accepts by signing in with
+ * its temporary password (findUserForIdentity), anyone else on the invitations screen (invitations.service).
+ *
+ * Only this account's own users are refused, with 409: telling the admin that a colleague is already in their
+ * organisation leaks nothing. A pending invitation of this account is sent again (a fresh temporary password).
  */
 export async function inviteUser(
   db: Database,
@@ -204,12 +222,11 @@ export async function inviteUser(
   actor: ActorUser,
   body: InviteUserBody,
 ): Promise<User> {
-  const existing = await findUserByEmail(db, body.email);
+  const existing = await findUserInAccountByEmail(db, actor.accountId, body.email);
   if (existing) {
-    const stillInvited =
-      existing.accountId === actor.accountId && existing.status === 'invited' && existing.idpSubject === null;
-    if (!stillInvited) throw conflict(EMAIL_TAKEN_MESSAGE);
-    await sendInvitation(db, identity, actor, { email: existing.email, name: existing.name || null });
+    const isPending = existing.status === 'invited' && existing.idpSubject === null;
+    if (!isPending) throw conflict(ALREADY_IN_ACCOUNT_MESSAGE);
+    await sendInvitation(db, identity, actor, { ...existing, name: existing.name || null });
     return loadUser(db, actor.accountId, existing.id);
   }
   let user: User;
@@ -222,15 +239,17 @@ export async function inviteUser(
         name: body.name ?? '',
         role: body.role,
         status: 'invited',
+        invitedById: actor.id,
       });
       await replaceUserVentures(tx, row.id, ventureIds);
       return toUser({ ...row, ventureIds } satisfies UserRecord);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN_MESSAGE);
+    // The same address invited twice at once: the other invitation is this account's own.
+    if (isUniqueViolation(error)) throw conflict(ALREADY_IN_ACCOUNT_MESSAGE);
     throw error;
   }
-  await sendInvitation(db, identity, actor, { email: user.email, name: user.name });
+  await sendInvitation(db, identity, actor, user);
   return user;
 }
 

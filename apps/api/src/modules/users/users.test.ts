@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, uniqueEmail } from '../../../test/app';
+import { readLatestEmail } from '../../../test/outbox';
 import { sessions } from '../../db/schema/sessions';
 import { users } from '../../db/schema/users';
 import { ventures } from '../../db/schema/ventures';
@@ -57,13 +58,44 @@ describe('invitations', () => {
     expect(listed.body.find((u: { id: string }) => u.id === invited.body.id).status).toBe('active');
   });
 
-  it('refuses an email that is taken in any account with 409', async () => {
+  it('answers alike whether or not the address is registered in another organisation (issue 16, item 5)', async () => {
     const a = await t.createAccount(uniqueEmail('a'));
-    const b = await t.createAccount(uniqueEmail('b'));
-    for (const email of [a.email, b.email]) {
+    const b = await t.createAccount(uniqueEmail('b'), 'Bee Labs');
+    const registered = await t.signUp(uniqueEmail('registered'));
+    const nobody = uniqueEmail('nobody');
+    const answers = [];
+    for (const email of [b.email, registered.email, nobody]) {
+      const res = await t.call('POST', '/api/users/invite', { token: a.token, body: { email, name: 'X' } });
+      expect(res.status, email).toBe(201);
+      answers.push(res.body);
+    }
+    // Only the address and the ids differ: nothing says which address was already registered, or where.
+    const shape = ({ id: _id, email: _email, created_at: _at, ...rest }: Record<string, unknown>) => rest;
+    expect(shape(answers[0])).toEqual(shape(answers[2]));
+    expect(shape(answers[1])).toEqual(shape(answers[2]));
+    expect(answers[0]).toMatchObject({ account_id: a.accountId, status: 'invited', last_seen_at: null });
+    const listed = await t.call('GET', '/api/users', { token: a.token });
+    expect(listed.body.filter((u: { status: string }) => u.status === 'invited')).toHaveLength(3);
+
+    // B's admin is told by email instead, and stays B's admin, signing in as before.
+    const told = await readLatestEmail(t.database.db, b.email, 'invitation-member-elsewhere');
+    expect(told?.subject).toContain('invited you to Acme Ventures');
+    expect(told?.text).toMatch(/already belongs to another organisation/);
+    expect(told?.text).not.toMatch(/Bee Labs/);
+    const bAgain = await t.signIn(b.email, 'correct horse battery');
+    expect((await t.call('GET', '/api/users/me', { token: bAgain })).body).toMatchObject({
+      account_id: b.accountId,
+      role: 'admin',
+    });
+  });
+
+  it('refuses with 409 only an address that is a user of the own organisation', async () => {
+    const a = await t.createAccount(uniqueEmail('a'));
+    const member = await addMember(a.token);
+    for (const email of [a.email, member.email]) {
       const res = await t.call('POST', '/api/users/invite', { token: a.token, body: { email } });
       expect(res.status).toBe(409);
-      expect(res.body.error.message).toBe('A user with this email already exists.');
+      expect(res.body.error.message).toBe('This email already belongs to a user of your organisation.');
     }
   });
 

@@ -1,5 +1,5 @@
-import { type CreateAccountResponse, routes } from '@argo/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type CreateAccountResponse, type PendingInvitation, routes } from '@argo/contract';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
 import { peekSessionToken } from '../../lib/auth/session-token';
 import { getTrackingIds } from '../../lib/tracking';
@@ -30,6 +30,42 @@ export function useCreateAccount() {
     mutationFn: createAccount,
     onSuccess: ({ account, user }) => {
       queryClient.setQueryData(profileQueryKey, mergeProfile(account, user));
+    },
+  });
+}
+
+export const pendingInvitationsQueryKey = ['invitations'] as const;
+
+/** GET /api/invitations: the invitations waiting for the signed-in person (issue 16: they accept or decline). */
+export const pendingInvitationsQueryOptions = () =>
+  queryOptions({
+    queryKey: pendingInvitationsQueryKey,
+    queryFn: ({ signal }) => callApi(routes.invitationsList, { signal }),
+  });
+
+/** POST /api/invitations/:id/accept: the person joins that organisation; its profile is theirs at once. */
+export function useAcceptInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (invitation: PendingInvitation) =>
+      callApi(routes.invitationsAccept, { params: { id: invitation.id } }),
+    onSuccess: ({ account, user }) => {
+      queryClient.setQueryData(profileQueryKey, mergeProfile(account, user));
+      queryClient.removeQueries({ queryKey: pendingInvitationsQueryKey });
+    },
+  });
+}
+
+/** DELETE /api/invitations/:id: the invitation is gone (from this list at once). */
+export function useDeclineInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (invitation: PendingInvitation) =>
+      callApi(routes.invitationsDecline, { params: { id: invitation.id } }),
+    onSuccess: (_answer, invitation) => {
+      queryClient.setQueryData<PendingInvitation[]>(pendingInvitationsQueryKey, (list) =>
+        list?.filter((item) => item.id !== invitation.id),
+      );
     },
   });
 }

@@ -1,10 +1,14 @@
 import { AuthLayout } from '../../../components/layout/AuthLayout';
 import { OrganisationForm } from './OrganisationForm';
+import { PendingInvitations } from './PendingInvitations';
 import { SignUpForm } from './SignUpForm';
 
 export type RegisterStep = 'organisation';
 
-/** Registering: the person first, then (signed in, no Argo account yet) their organisation. */
+/**
+ * Registering: the person first, then (signed in, no Argo account yet) their organisation — or one they are
+ * invited to, accepted here.
+ */
 export function RegisterPage({ step }: { step?: RegisterStep | undefined }) {
   if (step === 'organisation') {
     return (
@@ -12,6 +16,7 @@ export function RegisterPage({ step }: { step?: RegisterStep | undefined }) {
         title="Create your organisation"
         description="One more step: name the organisation you find customers for. You will be its admin and can invite your team."
       >
+        <PendingInvitations />
         <OrganisationForm />
       </AuthLayout>
     );
