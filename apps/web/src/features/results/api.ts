@@ -12,8 +12,11 @@ export type ResultsPageQuery = Pick<ResultsQuery, 'search' | 'sortBy' | 'sortOrd
   filters?: Filters | undefined;
 };
 
-/** The results call's query: `filters` travels as its JSON text, and only when there are some. */
-function toApiQuery({ filters, ...query }: Omit<ResultsPageQuery, 'page' | 'pageSize'>) {
+/** The results (or export) call's query: `filters` travels as its JSON text, and only when there are some. */
+function toApiQuery({
+  filters,
+  ...query
+}: Omit<ResultsPageQuery, 'page' | 'pageSize'> & { include_closed?: boolean }) {
   return { ...query, ...(filters ? { filters: encodeFilters(filters) } : {}) };
 }
 
@@ -56,7 +59,7 @@ export function useEnrichSelected(sessionId: string) {
  */
 export function useExport(sessionId: string, what: 'businesses' | 'contacts' = 'businesses') {
   return useMutation({
-    mutationFn: (query: Omit<ResultsPageQuery, 'page' | 'pageSize'>) =>
+    mutationFn: (query: Omit<ResultsPageQuery, 'page' | 'pageSize'> & { include_closed?: boolean }) =>
       downloadExport(sessionId, toApiQuery(query), what),
     onSuccess: markExported,
   });

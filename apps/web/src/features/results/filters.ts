@@ -30,6 +30,7 @@ export const FILTER_LABELS: Partial<Record<FilterField, string>> = {
   decision_maker: 'Decision-maker',
   seniority: 'Seniority',
   email_kind: 'Email kind',
+  is_closed: 'Closed',
 };
 
 /** The email kinds in words (the analyzer's classification of each address found). */
@@ -130,6 +131,7 @@ export function describeFilter(field: FilterField, value: FilterValue): string {
   if (typeof value === 'boolean') {
     if (field === 'hiring') return value ? 'Hiring' : 'Not hiring';
     if (field === 'decision_maker') return value ? 'Decision-maker found' : 'No decision-maker named';
+    if (field === 'is_closed') return value ? 'Closed businesses only' : 'Closed businesses hidden';
     return `${label}: ${value ? 'yes' : 'no'}`;
   }
   if (Array.isArray(value)) return `${label}: ${value.map((item) => valueText(field, item)).join(', ')}`;
@@ -142,3 +144,24 @@ export function describeFilter(field: FilterField, value: FilterValue): string {
   }
   return `${label}: ${valueText(field, value)}`;
 }
+
+/*
+ * Closed businesses (closed for good, as an imported row said): the results show them unless the `is_closed` filter
+ * says otherwise, while the API's export leaves them out unless asked for (`include_closed`). The one control keeps
+ * the table and the export alike: "show" is no filter, and the export then asks for the closed ones too.
+ */
+export type ClosedChoice = 'hide' | 'show' | 'only';
+
+export function closedOf(filters: Filters | undefined): ClosedChoice {
+  const value = filters?.is_closed;
+  if (value === false) return 'hide';
+  if (value === true) return 'only';
+  return 'show';
+}
+
+export function closedFilter(choice: ClosedChoice): FilterValue | undefined {
+  return choice === 'hide' ? false : choice === 'only' ? true : undefined;
+}
+
+/** The export's `include_closed`: true while the table shows closed businesses (no `is_closed` filter). */
+export const exportsClosed = (filters: Filters | undefined): boolean => filters?.is_closed === undefined;

@@ -1,10 +1,20 @@
 import type { Business, BusinessPerson } from '@argo/contract';
-import { Anchor, Badge, Drawer, Group, List, Stack, Table, Text, ThemeIcon } from '@mantine/core';
+import { Anchor, Badge, Drawer, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { webUrl } from '../../../lib/safe-url';
 import { EnrichmentStateBadge, hostOf, SOURCE_LABELS, TierBadge } from './columns';
-import { Fact, Section, Source, when } from './drawer-parts';
+import {
+  distinct,
+  Fact,
+  Lines,
+  Section,
+  Source,
+  sameText,
+  sameWebsite,
+  shortUrl,
+  when,
+} from './drawer-parts';
 import { PeopleSection } from './PeopleSection';
 import { SoftwareSection } from './SoftwareSection';
 
@@ -69,6 +79,14 @@ function BusinessFacts({
   const careers = details.careers;
   const contacts = details.contacts ?? [];
   const reasons = details.icp_reasons ?? [];
+  // A merged record keeps what each of its records had (issue 15): every other name, category, phone and website,
+  // the main one first. The lists may be absent (older rows) or repeat the main value.
+  const aliases = distinct(business.aliases ?? []).filter(
+    (alias) => sameText(alias) !== sameText(business.name),
+  );
+  const categories = distinct([business.category, ...(business.categories ?? [])]);
+  const phones = distinct([business.phone, ...(business.phones ?? [])]);
+  const websites = distinct([business.website, ...(business.websites ?? [])], sameWebsite);
   const address = [business.address, business.postal_code, business.city, business.region, business.country]
     .filter(Boolean)
     .join(', ');
@@ -83,23 +101,45 @@ function BusinessFacts({
             Hiring
           </Badge>
         )}
+        {business.is_closed && (
+          <Badge color="red" variant="filled">
+            Closed
+          </Badge>
+        )}
       </Group>
-      {business.enrichment_error && (
+      {business.is_closed && (
+        <Text size="sm" c="red" data-testid="closed-note">
+          Closed for good (its source says so): left out of enrichment and exports unless closed businesses
+          are asked for.
+        </Text>
+      )}
+      {/* A closed business waits as skipped with the API's note as its error: no failure, the note above says why. */}
+      {business.enrichment_error && !(business.is_closed && business.enrichment_state === 'skipped') && (
         <Text size="sm" c="red">
           Enrichment failed: {business.enrichment_error}
         </Text>
       )}
 
       <Section title="Contact and place">
-        {business.website && (
-          <Fact label="Website" source={placeSource}>
-            {webUrl(business.website) ? (
-              <Anchor href={webUrl(business.website) ?? undefined} target="_blank" rel="noreferrer noopener">
-                {hostOf(business)}
-              </Anchor>
-            ) : (
-              business.website
-            )}
+        {aliases.length > 0 && (
+          <Fact label="Also known as" source={placeSource}>
+            <Lines values={aliases} />
+          </Fact>
+        )}
+        {websites.length > 0 && (
+          <Fact label={websites.length > 1 ? 'Websites' : 'Website'} source={placeSource}>
+            <Lines
+              values={websites}
+              render={(website, index) => {
+                const href = webUrl(website);
+                if (!href) return website;
+                return (
+                  <Anchor href={href} target="_blank" rel="noreferrer noopener">
+                    {index === 0 && website === business.website ? hostOf(business) : shortUrl(website)}
+                  </Anchor>
+                );
+              }}
+            />
           </Fact>
         )}
         {business.email && (
@@ -107,9 +147,9 @@ function BusinessFacts({
             {business.email}
           </Fact>
         )}
-        {business.phone && (
-          <Fact label="Phone" source={placeSource}>
-            {business.phone}
+        {phones.length > 0 && (
+          <Fact label={phones.length > 1 ? 'Phones' : 'Phone'} source={placeSource}>
+            <Lines values={phones} />
           </Fact>
         )}
         {address && (
@@ -122,9 +162,15 @@ function BusinessFacts({
             {business.lat.toFixed(5)}, {business.lng.toFixed(5)}
           </Fact>
         )}
-        {business.category && (
-          <Fact label="Category" source={placeSource}>
-            {business.category}
+        {categories.length > 0 && (
+          <Fact label={categories.length > 1 ? 'Categories' : 'Category'} source={placeSource}>
+            {categories[0]}
+            {categories.length > 1 && (
+              <Text span size="sm" c="dimmed">
+                {' '}
+                · also {categories.slice(1).join(', ')}
+              </Text>
+            )}
           </Fact>
         )}
         {business.rating !== null && (

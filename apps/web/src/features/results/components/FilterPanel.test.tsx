@@ -2,6 +2,7 @@ import { INDUSTRIES } from '@argo/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderPage, stubIdentityProvider } from '../../sessions/test-utils';
+import { closedFilter, closedOf, describeFilter, exportsClosed } from '../filters';
 import { FilterPanel, industryChoices } from './FilterPanel';
 
 beforeEach(() => {
@@ -33,5 +34,39 @@ describe('industry filter', { timeout: 20_000 }, () => {
     expect(within(listbox).getAllByRole('option')).toHaveLength(INDUSTRIES.length);
     fireEvent.click(within(listbox).getByRole('option', { name: 'Software & IT services' }));
     expect(onFiltersChange).toHaveBeenLastCalledWith({ industry: 'Software & IT services' });
+  });
+});
+
+describe('closed businesses filter', { timeout: 20_000 }, () => {
+  it('maps hide / show / only to the is_closed filter, and the export asks for closed ones only when shown', () => {
+    expect(closedFilter('hide')).toBe(false);
+    expect(closedFilter('show')).toBeUndefined();
+    expect(closedFilter('only')).toBe(true);
+    expect(closedOf(undefined)).toBe('show');
+    expect(closedOf({ is_closed: false })).toBe('hide');
+    expect(closedOf({ is_closed: true, city: { contains: 'Trier' } })).toBe('only');
+    expect(exportsClosed(undefined)).toBe(true);
+    expect(exportsClosed({ is_closed: false })).toBe(false);
+    expect(exportsClosed({ is_closed: true })).toBe(false);
+    expect(describeFilter('is_closed', true)).toBe('Closed businesses only');
+  });
+
+  it('offers Hide, Show and Only, showing by default, and sets the filter picked', async () => {
+    const onFiltersChange = vi.fn();
+    mockApi({});
+    renderPage(
+      <FilterPanel
+        filters={{ hiring: true }}
+        onFiltersChange={onFiltersChange}
+        suggestions={{ industries: [], software: [] }}
+      />,
+    );
+    const control = await screen.findByRole('radiogroup', { name: 'Closed businesses' }, { timeout: 8_000 });
+    const show = within(control).getByRole('radio', { name: 'Show' }) as HTMLInputElement;
+    expect(show.checked).toBe(true);
+    fireEvent.click(within(control).getByText('Only'));
+    expect(onFiltersChange).toHaveBeenLastCalledWith({ hiring: true, is_closed: true });
+    fireEvent.click(within(control).getByText('Hide'));
+    expect(onFiltersChange).toHaveBeenLastCalledWith({ hiring: true, is_closed: false });
   });
 });

@@ -23,6 +23,9 @@ import {
 import { useDebouncedCallback } from '@mantine/hooks';
 import { type ReactNode, useEffect, useState } from 'react';
 import {
+  type ClosedChoice,
+  closedFilter,
+  closedOf,
   containsOf,
   describeFilter,
   fromList,
@@ -139,6 +142,21 @@ export function FilterPanel({ filters, onFiltersChange, suggestions }: FilterPan
         </LabelledGroup>
 
         <PeopleFilters filters={filters} set={set} />
+
+        <LabelledGroup label="Closed businesses" id="filter-closed-label">
+          <SegmentedControl
+            fullWidth
+            size="xs"
+            aria-labelledby="filter-closed-label"
+            value={closedOf(filters)}
+            onChange={(value) => set('is_closed', closedFilter(value as ClosedChoice))}
+            data={[
+              { value: 'hide', label: 'Hide' },
+              { value: 'show', label: 'Show' },
+              { value: 'only', label: 'Only' },
+            ]}
+          />
+        </LabelledGroup>
 
         <MultiSelect
           label="Source"

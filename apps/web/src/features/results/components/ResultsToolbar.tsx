@@ -14,6 +14,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { SELECTED_ROWS_ENRICHMENT, useEnrichSelected, useExport } from '../api';
 import { CHOOSABLE_COLUMNS, type ColumnVisibility } from '../column-choice';
+import { exportsClosed } from '../filters';
 import type { ResultsSearch } from '../search';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -170,6 +171,8 @@ function ExportButton({
         sortOrder: search.sortOrder,
         ...(search.search ? { search: search.search } : {}),
         ...(search.filters ? { filters: search.filters } : {}),
+        // The API leaves closed businesses out of exports unless asked; the file has what the table shows.
+        ...(exportsClosed(search.filters) ? { include_closed: true } : {}),
       },
       {
         onSuccess: (fileName) =>

@@ -296,11 +296,54 @@ describe('export', { timeout: 20_000 }, () => {
     const exportQuery = Object.fromEntries(
       sent.find((request) => request.path.endsWith('/export'))?.query ?? [],
     );
+    // The table shows closed businesses (no is_closed filter), so the export asks for them too.
     expect(exportQuery).toEqual({
       search: 'brot',
       sortBy: 'name',
       sortOrder: 'asc',
       filters: JSON.stringify(filters),
+      include_closed: 'true',
+    });
+  });
+
+  it('leaves closed businesses out of the file when the filter hides them, and marks them in the table', async () => {
+    const clicked = stubDownload();
+    const handlers = setUp();
+    const closed = makeBusiness({ name: 'Uschis Pilsbar', is_closed: true, enrichment_state: 'skipped' });
+    handlers[RESULTS] = ({ query }: SentRequest) =>
+      json(200, {
+        items: query.get('filters')?.includes('"is_closed":false') ? [bakery] : [bakery, closed],
+        total: 2,
+        page: 0,
+        pageSize: 50,
+      });
+    handlers[EXPORT] = () =>
+      new Response('\uFEFFname\r\n', { status: 200, headers: { 'Content-Type': 'text/csv' } });
+    const { sent, router } = renderApp(`/results?session_id=${SESSION_ID}`, handlers);
+    await rowsLoaded();
+    const closedRow = screen
+      .getByRole('button', { name: 'Details of Uschis Pilsbar' })
+      .closest('tr') as HTMLElement;
+    expect(within(closedRow).getByText('Closed')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: /Filters/ }));
+    const closedControl = await screen.findByRole('radiogroup', { name: 'Closed businesses' });
+    fireEvent.click(within(closedControl).getByText('Hide'));
+    await waitFor(() =>
+      expect(router.state.location.search).toMatchObject({ filters: { is_closed: false } }),
+    );
+    await waitFor(() => expect(screen.queryByText('Uschis Pilsbar')).toBeNull());
+    expect(screen.getByText('Closed businesses hidden')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    const exportQuery = Object.fromEntries(
+      sent.find((request) => request.path.endsWith('/export'))?.query ?? [],
+    );
+    expect(exportQuery).toEqual({
+      sortBy: 'id',
+      sortOrder: 'desc',
+      filters: JSON.stringify({ is_closed: false }),
     });
   });
 

@@ -162,15 +162,23 @@ export const columns = helper.columns([
     header: 'Name',
     meta: { sortField: 'name', firstOrder: 'asc', label: 'Name' },
     cell: (info) => (
-      <UnstyledButton
-        onClick={() => info.table.options.meta?.onOpenBusiness(info.row.id)}
-        fw={500}
-        fz="sm"
-        aria-label={`Details of ${info.getValue()}`}
-        style={{ textAlign: 'left' }}
-      >
-        {info.getValue()}
-      </UnstyledButton>
+      <Group gap={6} wrap="nowrap">
+        <UnstyledButton
+          onClick={() => info.table.options.meta?.onOpenBusiness(info.row.id)}
+          fw={500}
+          fz="sm"
+          aria-label={`Details of ${info.getValue()}`}
+          style={{ textAlign: 'left' }}
+        >
+          {info.getValue()}
+        </UnstyledButton>
+        {/* Closed businesses stay in the table (the filter hides them); this says which they are. */}
+        {info.row.original.is_closed && (
+          <Badge color="red" variant="light" size="xs">
+            Closed
+          </Badge>
+        )}
+      </Group>
     ),
   }),
   helper.accessor('website', {

@@ -70,3 +70,52 @@ export function Section({ title, children }: { title: string; children: ReactNod
     </section>
   );
 }
+
+/** Several values of one fact (every phone of a merged record, say), one a line. */
+export function Lines({
+  values,
+  render = (value) => value,
+}: {
+  values: string[];
+  render?: (value: string, index: number) => ReactNode;
+}) {
+  return values.map((value, index) => <div key={value}>{render(value, index)}</div>);
+}
+
+/** Names compare without case and spacing ("Schloss Lieser" and "schloss  lieser" are one name). */
+export const sameText = (value: string) => value.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** Websites compare without scheme, "www." and a trailing slash (http://a.de/ and https://www.a.de are one site). */
+export const sameWebsite = (value: string) =>
+  sameText(value)
+    .replace(/^https?:\/\//, '')
+    .replace(/^www\./, '')
+    .replace(/\/+$/, '');
+
+/** The values present, each once (by `key`), in their order: the main value first. */
+export function distinct(
+  values: readonly (string | null | undefined)[],
+  key: (value: string) => string = sameText,
+): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const value of values) {
+    if (!value?.trim()) continue;
+    const k = key(value);
+    if (seen.has(k)) continue;
+    seen.add(k);
+    out.push(value.trim());
+  }
+  return out;
+}
+
+/** A website as short link text: its host without "www.", and its path when it has one (two sites on one host). */
+export function shortUrl(value: string): string {
+  try {
+    const url = new URL(value);
+    const path = url.pathname.replace(/\/+$/, '');
+    return `${url.hostname.replace(/^www\./, '')}${path}`;
+  } catch {
+    return value;
+  }
+}

@@ -1,0 +1,99 @@
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { makeBusiness } from '../../discovery/test-utils';
+import { renderPage, stubIdentityProvider } from '../../sessions/test-utils';
+import { BusinessDrawer } from './BusinessDrawer';
+
+beforeEach(() => {
+  stubIdentityProvider();
+});
+
+// A hotel merged with its own restaurant (issue 15): the merge keeps the outlet's name, both numbers, both sites.
+const schloss = makeBusiness({
+  name: 'Schloss Lieser',
+  website: 'https://www.schlosslieser.de/',
+  domain: 'schlosslieser.de',
+  phone: '+4965318840',
+  category: 'hotel',
+  categories: ['hotel', 'restaurant', 'bar'],
+  aliases: ['Restaurant Puricelli', 'Schloss Lieser'],
+  phones: ['+4965318840', '+49653188464'],
+  websites: [
+    'https://www.schlosslieser.de/',
+    'https://www.schlosslieser.de/restaurant',
+    'javascript:alert(1)',
+  ],
+  source: 'osm',
+  sources: [{ source: 'osm', source_ref: 'way/123' }],
+});
+
+async function openDrawer(business = schloss) {
+  renderPage(<BusinessDrawer business={business} onClose={() => {}} />);
+  return screen.findByTestId('business-details', {}, { timeout: 8_000 });
+}
+
+const fact = (details: HTMLElement, label: string) => {
+  const labelText = within(details).getByText(label, { selector: 'p' });
+  return labelText.parentElement as HTMLElement;
+};
+
+describe('business drawer: what a merge kept', { timeout: 20_000 }, () => {
+  it('shows every other name, every category (main first), every phone and every website', async () => {
+    const details = await openDrawer();
+    const contact = within(details).getByRole('region', { name: 'Contact and place' });
+
+    // The business's own name is not repeated as an alias.
+    const aliases = fact(contact, 'Also known as');
+    expect(within(aliases).getByText('Restaurant Puricelli')).toBeTruthy();
+    expect(within(aliases).queryByText('Schloss Lieser')).toBeNull();
+
+    expect(fact(contact, 'Categories').textContent).toContain('hotel · also restaurant, bar');
+
+    const phones = fact(contact, 'Phones');
+    expect(within(phones).getByText('+4965318840')).toBeTruthy();
+    expect(within(phones).getByText('+49653188464')).toBeTruthy();
+
+    // Each site once (the main one was listed twice), links only for http(s) addresses.
+    const websites = fact(contact, 'Websites');
+    const links = within(websites).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      'https://www.schlosslieser.de/',
+      'https://www.schlosslieser.de/restaurant',
+    ]);
+    expect(links.map((link) => link.textContent)).toEqual([
+      'schlosslieser.de',
+      'schlosslieser.de/restaurant',
+    ]);
+    expect(within(websites).getByText('javascript:alert(1)').closest('a')).toBeNull();
+  });
+
+  it('keeps the single-value labels for a business that was never merged', async () => {
+    const details = await openDrawer(
+      makeBusiness({
+        name: 'Café Mosel',
+        phone: '+4965311234',
+        category: 'cafe',
+        website: 'https://cafe.example/',
+      }),
+    );
+    expect(within(details).getByText('Phone', { selector: 'p' })).toBeTruthy();
+    expect(within(details).getByText('Website', { selector: 'p' })).toBeTruthy();
+    expect(within(details).getByText('Category', { selector: 'p' })).toBeTruthy();
+    expect(within(details).queryByText('Also known as')).toBeNull();
+    expect(within(details).queryByText('Closed')).toBeNull();
+  });
+
+  it('says clearly that a closed business is closed, not that its enrichment failed', async () => {
+    const details = await openDrawer(
+      makeBusiness({
+        name: 'Uschis Pilsbar',
+        is_closed: true,
+        enrichment_state: 'skipped',
+        enrichment_error: 'Closed for good, as the imported file says: not enriched unless asked for.',
+      }),
+    );
+    expect(within(details).getByText('Closed')).toBeTruthy();
+    expect(within(details).getByTestId('closed-note').textContent).toMatch(/^Closed for good/);
+    expect(within(details).queryByText(/Enrichment failed/)).toBeNull();
+  });
+});
