@@ -162,6 +162,3 @@ export function closedOf(filters: Filters | undefined): ClosedChoice {
 export function closedFilter(choice: ClosedChoice): FilterValue | undefined {
   return choice === 'hide' ? false : choice === 'only' ? true : undefined;
 }
-
-/** The export's `include_closed`: true while the table shows closed businesses (no `is_closed` filter). */
-export const exportsClosed = (filters: Filters | undefined): boolean => filters?.is_closed === undefined;

@@ -2,7 +2,7 @@ import { INDUSTRIES } from '@argo/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderPage, stubIdentityProvider } from '../../sessions/test-utils';
-import { closedFilter, closedOf, describeFilter, exportsClosed } from '../filters';
+import { closedFilter, closedOf, describeFilter } from '../filters';
 import { FilterPanel, industryChoices } from './FilterPanel';
 
 beforeEach(() => {
@@ -38,16 +38,13 @@ describe('industry filter', { timeout: 20_000 }, () => {
 });
 
 describe('closed businesses filter', { timeout: 20_000 }, () => {
-  it('maps hide / show / only to the is_closed filter, and the export asks for closed ones only when shown', () => {
+  it('maps hide / show / only to the is_closed filter', () => {
     expect(closedFilter('hide')).toBe(false);
     expect(closedFilter('show')).toBeUndefined();
     expect(closedFilter('only')).toBe(true);
     expect(closedOf(undefined)).toBe('show');
     expect(closedOf({ is_closed: false })).toBe('hide');
     expect(closedOf({ is_closed: true, city: { contains: 'Trier' } })).toBe('only');
-    expect(exportsClosed(undefined)).toBe(true);
-    expect(exportsClosed({ is_closed: false })).toBe(false);
-    expect(exportsClosed({ is_closed: true })).toBe(false);
     expect(describeFilter('is_closed', true)).toBe('Closed businesses only');
   });
 

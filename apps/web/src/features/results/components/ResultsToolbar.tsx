@@ -14,7 +14,6 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { SELECTED_ROWS_ENRICHMENT, useEnrichSelected, useExport } from '../api';
 import { CHOOSABLE_COLUMNS, type ColumnVisibility } from '../column-choice';
-import { exportsClosed } from '../filters';
 import type { ResultsSearch } from '../search';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -171,8 +170,8 @@ function ExportButton({
         sortOrder: search.sortOrder,
         ...(search.search ? { search: search.search } : {}),
         ...(search.filters ? { filters: search.filters } : {}),
-        // The API leaves closed businesses out of exports unless asked; the file has what the table shows.
-        ...(exportsClosed(search.filters) ? { include_closed: true } : {}),
+        // Closed businesses are left out of exports unless the filters ask for them (Closed businesses: Only):
+        // a file is for outreach, and a closed business is no one to write to (issue 15).
       },
       {
         onSuccess: (fileName) =>
