@@ -38,6 +38,8 @@ const COMMON_WORDS = new Set([
   'gasthaus', 'gasthof', 'landhotel', 'parkhotel', 'ferienhaus', 'ferienwohnung', 'gastehaus', 'weinstube',
   'gutsausschank', 'weinhaus', 'pizzeria', 'ristorante', 'trattoria', 'bistro', 'imbiss', 'shop', 'store', 'service',
   'services', 'dienst', 'partner', 'partners', 'and', 'co', 'bar', 'pub', 'cafe', 'inn',
+  // canteens and branches: "Mensa Burg" and "Mensa Neuwerk" are two places of one operator, not one place
+  'mensa', 'kantine', 'canteen', 'cafeteria', 'cafebar', 'filiale', 'branch', 'standort',
 ]);
 for (const category of CATEGORIES) {
   for (const term of [category.id, ...category.synonyms]) {
