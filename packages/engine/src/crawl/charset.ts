@@ -57,7 +57,7 @@ const latin1 = (bytes: Uint8Array): string =>
 /** <meta charset="x"> or <meta http-equiv="Content-Type" content="text/html; charset=x"> near the top. */
 export function charsetFromMeta(bytes: Uint8Array): string | null {
   const head = latin1(bytes.subarray(0, PRESCAN_BYTES));
-  const re = /<meta\b[^>]*?\bcharset\s*=\s*["']?\s*([\w.:-]+)/gi;
+  const re = /<meta\b[^<>]*?\bcharset\s*=\s*["']?\s*([\w.:-]+)/gi;
   for (let m = re.exec(head); m; m = re.exec(head)) {
     const charset = normalizeCharset(m[1]);
     // A document cannot declare UTF-16 in-band (it would not be readable as ASCII); the spec says UTF-8.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trimEndChars } from '../normalize/trim';
 import {
   type CompletionRequest,
   type LanguageModel,
@@ -47,7 +48,7 @@ const ChatCompletion = z.object({
  * connection and on invalid output (models occasionally emit a stray token); never on a timeout.
  */
 export function createOpenAiCompatibleModel(options: OpenAiCompatibleOptions): LanguageModel {
-  const url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+  const url = `${trimEndChars(options.baseUrl, '/')}/chat/completions`;
   const doFetch = options.fetch ?? globalThis.fetch;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const retryDelayMs = options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
@@ -276,8 +277,11 @@ export function isStrictCompatible(schema: unknown): boolean {
 
 /** Some models wrap JSON in a Markdown fence even when asked for JSON. */
 function stripCodeFence(content: string): string {
-  const fenced = /^\s*```(?:json)?\s*\n?([\s\S]*?)\n?\s*```\s*$/i.exec(content);
-  return (fenced?.[1] ?? content).trim();
+  // By position, not by a pattern: `^\s*```…\s*```\s*$` backtracks on long runs of spaces in a long answer.
+  const text = content.trim();
+  if (text.length < 6 || !text.startsWith('```') || !text.endsWith('```')) return text;
+  const inner = text.slice(3, -3);
+  return (/^json/i.test(inner) ? inner.slice(4) : inner).trim();
 }
 
 /** The server's own error message ({"error":{"message":…}} in OpenAI's shape), shortened. */

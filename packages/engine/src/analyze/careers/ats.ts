@@ -102,7 +102,9 @@ const FINGERPRINTS: Array<{ key: AtsKey; pattern: RegExp }> = [
   // SmartRecruiters' job widget names the company in its settings: widget({"company_code":"Acme", …}).
   {
     key: 'smartrecruiters',
-    pattern: /smart_widget\.js[\s\S]{0,3000}?"company_code"\s*:\s*"([A-Za-z0-9][\w.-]*)"/,
+    // Not past the next smart_widget.js: each occurrence reads its own stretch only (linear in the page).
+    pattern:
+      /smart_widget\.js(?:(?!smart_widget\.js)[\s\S]){0,3000}?"company_code"\s*:\s*"([A-Za-z0-9][\w.-]*)"/,
   },
   // Recruitee's careers widget loads from its CloudFront host, not recruitee.com.
   {

@@ -11,7 +11,7 @@ const text = (v: unknown): string | null => {
   if (typeof v === 'number') return String(v);
   if (isNode(v)) return text(v.name ?? v['@value']);
   if (typeof v !== 'string') return null;
-  const s = collapseSpaces(decodeEntities(v.replace(/<[^>]*>/g, ' ')));
+  const s = collapseSpaces(decodeEntities(v.replace(/<[^<>]*>/g, ' ')));
   return s || null;
 };
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };

@@ -6,6 +6,7 @@
  * Gendered spellings of the word itself ("Mitarbeiter*in", "Camarero/a") are the title's own spelling and stay.
  */
 import { collapseSpaces, foldText } from '../../normalize/text';
+import { trimEndChars, WHITESPACE } from '../../normalize/trim';
 
 /**
  * Folded nouns for people in a job (EN, DE, FR, ES, NL, NO, IT). A title with one of these reads as a job.
@@ -133,7 +134,7 @@ export function cleanJobTitle(raw: string): string {
     const before = title;
     title = title.replace(TRAILING_CTA, '');
     for (const pattern of TRAILING_TERMS) title = title.replace(pattern, '');
-    title = title.replace(/[\s,;:–—|·•-]+$/, '');
+    title = trimEndChars(title, `${WHITESPACE},;:–—|·•-`);
     if (title === before) break;
   }
   return collapseSpaces(title);

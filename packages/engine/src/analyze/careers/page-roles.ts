@@ -34,7 +34,9 @@ export interface PageRoles {
 function linkedRoles(page: ParsedPage, isAtsUrl: (url: string) => boolean): JobRole[] {
   const { $ } = page;
   const base = new URL(page.url);
-  const prefix = base.pathname.endsWith('/') ? base.pathname : base.pathname.replace(/[^/]*$/, '');
+  const prefix = base.pathname.endsWith('/')
+    ? base.pathname
+    : base.pathname.slice(0, base.pathname.lastIndexOf('/') + 1);
   const links = content($)
     .find('a[href]')
     .toArray()

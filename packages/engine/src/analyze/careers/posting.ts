@@ -35,7 +35,7 @@ export function canApply(page: ParsedPage, isAtsUrl: (url: string) => boolean): 
   if (control || main.find('input[type=file]').length) return true;
   const html = $.html(main);
   const email =
-    /mailto:|data-mailto-token|linkTo_UnCryptMailto|data-cfemail|email-protection|[\w.+-]+(?:@|\s?[([]at[)\]]\s?)[\w-]+(?:\.[\w-]+)+/i.test(
+    /mailto:|data-mailto-token|linkTo_UnCryptMailto|data-cfemail|email-protection|(?<![\w.+-])[\w.+-]+(?:@|\s?[([]at[)\]]\s?)[\w-]+(?:\.[\w-]+)+/i.test(
       html,
     );
   return email && APPLY_BY_MAIL.test(` ${main.text().toLowerCase()} `);

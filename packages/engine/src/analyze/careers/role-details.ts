@@ -6,6 +6,7 @@
 import type { AnyNode, Element } from 'domhandler';
 import type { ParsedPage } from '../../crawl/page';
 import { collapseSpaces } from '../../normalize/text';
+import { trimChars, WHITESPACE } from '../../normalize/trim';
 import { isInside } from './page-layout';
 import { foldWords } from './page-text';
 
@@ -34,7 +35,7 @@ const DEPARTMENT_HEADER = new RegExp(`^(?:${DEPARTMENT_LABEL})$`, 'i');
 const REMOTE = /\b(?:remote|hybrid|home ?office|t[ée]l[ée]travail|remoto|thuiswerk)\b/i;
 
 const clean = (s: string | null | undefined): string | null => {
-  const v = collapseSpaces(s ?? '').replace(/^[\s:·•|,-]+|[\s:·•|,.-]+$/g, '');
+  const v = trimChars(collapseSpaces(s ?? ''), `${WHITESPACE}:·•|,-`, `${WHITESPACE}:·•|,.-`);
   return v && v.length <= 80 ? v : null;
 };
 

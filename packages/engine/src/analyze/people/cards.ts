@@ -159,8 +159,9 @@ function roleBeside(lines: Line[], name: string, strict: boolean): string | null
   return null;
 }
 
+// Read from the start of a run of address characters only: from every position inside a long run it backtracks.
 const EMAIL_TEXT =
-  /[a-z0-9._%+-]+\s*(?:@|\(at\)|\[at\]|\{at\}| at )\s*[a-z0-9.-]+(?:\.|\(dot\)|\[dot\])[a-z]{2,24}/i;
+  /(?<![a-z0-9._%+-])[a-z0-9._%+-]+\s*(?:@|\(at\)|\[at\]|\{at\}| at )\s*[a-z0-9.-]+(?:\.|\(dot\)|\[dot\])[a-z]{2,24}/i;
 const PHONE_TEXT =
   /(?:^|\b)(?:tel(?:efon)?|phone|fon|mobil(?:e)?|handy|direkt(?:wahl)?|t|m)\s*\.?\s*:?\s*((?:\+|00|0|\()[\d\s/().-]{6,22}\d)/i;
 

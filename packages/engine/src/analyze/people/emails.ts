@@ -4,6 +4,7 @@
  * gives a named person who shows none. Guesses are returned apart, marked unverified, never mixed with found ones.
  */
 import { foldText } from '../../normalize/text';
+import { trimEndChars } from '../../normalize/trim';
 import type { ClassifiedEmail, EmailKind, EmailPattern, Person, SuggestedEmail } from './types';
 
 /** Local parts of functions, not people (folded; also matched as the first part of "info.berlin", "sales-de"). */
@@ -117,7 +118,7 @@ export function classifyEmails(addresses: FoundAddress[], people: Person[]): Cla
 
 /** "info", "info.berlin", "sales-de", "office2": a function's mailbox (no role word is also a first name). */
 function isRoleLocal(local: string): boolean {
-  const folded = local.toLowerCase().replace(/\d+$/, '');
+  const folded = trimEndChars(local.toLowerCase(), '0123456789');
   return ROLE_LOCALS.has(folded) || ROLE_LOCALS.has(folded.split(/[._+-]/)[0] ?? '');
 }
 

@@ -35,7 +35,9 @@ const NUMBER_WORDS: Record<string, number> = {
   dix: 10, dos: 2, tres: 3, cuatro: 4, cinco: 5, seis: 6, siete: 7, ocho: 8, diez: 10, due: 2, tre: 3,
   quattro: 4, cinque: 5, sette: 7, otto: 8, dieci: 10, twee: 2, drie: 3, vijf: 5, zes: 6, zeven: 7, tien: 10,
 };
-const NUMBER = String.raw`(\d{1,3}(?:[.,\s]\d{3})*|\d+|${Object.keys(NUMBER_WORDS)
+// At most two thousands groups (no head count reaches a million): a long run of "000 000 …" was rescanned from
+// every group (issue 16, item 1).
+const NUMBER = String.raw`(\d{1,3}(?:[.,\s]\d{3}){0,2}|\d+|${Object.keys(NUMBER_WORDS)
   .filter((w) => !w.endsWith('_'))
   .join('|')})`;
 const toNumber = (raw: string) => NUMBER_WORDS[raw] ?? Number(raw.replace(/[.,\s]/g, ''));

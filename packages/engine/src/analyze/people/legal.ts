@@ -8,6 +8,7 @@
 import type { Element } from 'domhandler';
 import type { ParsedPage } from '../../crawl/page';
 import { collapseSpaces, foldText } from '../../normalize/text';
+import { withoutLastOf } from '../../normalize/trim';
 import { findLegalForm } from './legal-forms';
 import { inForeignContext, type Line, pageLines } from './lines';
 import { cleanPersonName, isPersonName, leadingName, personName } from './names';
@@ -187,7 +188,7 @@ export function namesAfter(text: string): string[] {
  * ("Claudia Frei, Geschäftsführerin") or by something else ("Thomas Hofmeier, Gewerbering 14, …").
  */
 function personNameLine(text: string): { name: string; role: string | null } | null {
-  const name = cleanPersonName(text.replace(/\s*[,;]$/, ''));
+  const name = cleanPersonName(withoutLastOf(text, ',;'));
   if (isPersonName(name)) return { name, role: null };
   const lead = leadingName(text);
   if (!lead || !text.slice(0, lead.length).trimEnd().endsWith(',')) return null;

@@ -6,6 +6,7 @@
 import type { AnyNode, Element } from 'domhandler';
 import type { ParsedPage } from '../../crawl/page';
 import { collapseSpaces } from '../../normalize/text';
+import { MAX_TEXT_CHARS } from '../summary/page-text';
 
 export interface Line {
   text: string;
@@ -44,7 +45,7 @@ export function pageLines(page: ParsedPage): Line[] {
   let emphasised = 0;
   let plain = 0;
   const flush = (el: Element) => {
-    const text = collapseSpaces(buffer);
+    const text = collapseSpaces(buffer).slice(0, MAX_TEXT_CHARS);
     if (text) {
       lines.push({ text, el, isHeading: HEADINGS.has(el.name) || (emphasised > 0 && plain === 0) });
     }

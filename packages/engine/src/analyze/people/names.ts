@@ -5,14 +5,30 @@
  * the callers demand (a role label, a card with a role) plus the words below, which no name is made of.
  */
 import { collapseSpaces, foldText } from '../../normalize/text';
+import { trimChars, trimEndChars, WHITESPACE } from '../../normalize/trim';
 import { hasRoleTerm } from './roles';
 
 /** Salutations and academic titles written before a name: dropped from the name ("Dr. med. Anna Berg"). */
 const PREFIX =
   /^(?:(?:herrn?|frau|fr\.|hr\.|mr\.?|mrs\.?|ms\.?|miss|mx\.?|m\.|mme\.?|mlle\.?|monsieur|madame|dhr\.?|mevr\.?|sig\.(?:ra)?|sr\.?|sra\.?|don|do[ñn]a|dr\.?(?:\s?(?:med|dent|vet|rer|nat|phil|jur|oec|pol|iur|h\.\s?c)\.?)*|dr\.-ing\.?|prof\.?|priv\.-doz\.?|pd|dipl\.[-\s]?[\p{L}.]+|mag\.?(?:a|\(fh\))?|di|ing\.|ir\.?|drs\.?|mr\.?|lic\.|ra|rain|stb|wp)\s+)+/iu;
-/** Degrees and post-nominals written after a name: "Anna Berg, MBA", "Max Muster M.Sc.", "Jo Ray (FH)". */
+/**
+ * One degree or post-nominal at the end of a name: "Anna Berg, MBA", "Max Muster M.Sc.", "Jo Ray (FH)". Removed one
+ * at a time (withoutSuffixes): these alternatives overlap ("msc", "m.sc", "msc."), and a repeated group of them,
+ * `(?:…)+$`, backtracked exponentially on a line of such words (issue 16, item 1).
+ */
 const SUFFIX =
-  /(?:,?\s+(?:mba|m\.?\s?sc\.?|b\.?\s?sc\.?|m\.?\s?a\.?|b\.?\s?a\.?|ll\.?\s?m\.?|ph\.?\s?d\.?|msc|bsc|(?:\(fh\))|jr\.?|sr\.?|cpa|acca|fcca|fca|aca|cta|maat|aat|cima|acma|fcma|cfa|kc|qc|ceng|mrics|frics|riba|frcs|mrcs|bds|dds|msc\.|med\.|bed|beng|meng|mphil|dphil|llb|lld|[IVX]{2,3}))+$/iu;
+  /,?\s+(?:mba|m\.?\s?sc\.?|b\.?\s?sc\.?|m\.?\s?a\.?|b\.?\s?a\.?|ll\.?\s?m\.?|ph\.?\s?d\.?|msc|bsc|(?:\(fh\))|jr\.?|sr\.?|cpa|acca|fcca|fca|aca|cta|maat|aat|cima|acma|fcma|cfa|kc|qc|ceng|mrics|frics|riba|frcs|mrcs|bds|dds|msc\.|med\.|bed|beng|meng|mphil|dphil|llb|lld|[IVX]{2,3})$/iu;
+
+/** Every degree at the end of a name ("Anna Berg, MBA, M.Sc." → "Anna Berg"). */
+function withoutSuffixes(text: string): string {
+  let rest = text;
+  for (let i = 0; i < 8; i++) {
+    const next = rest.replace(SUFFIX, '');
+    if (next === rest) break;
+    rest = next;
+  }
+  return rest;
+}
 
 const PARTICLES = new Set([
   'von',
@@ -114,11 +130,12 @@ const BUSINESS_ENDING =
 
 /** Strips salutations, titles and degrees, and collapses spaces: "Herrn Dr. Max Muster, MBA" → "Max Muster". */
 export function cleanPersonName(raw: string): string {
-  let text = collapseSpaces(raw)
-    .replace(/^[\s,;:–—-]+|[\s,;:–—.-]+$/g, '')
-    .replace(/\s*\((?:fh|th|uni|univ\.?)\)/gi, '');
+  let text = trimChars(collapseSpaces(raw), `${WHITESPACE},;:–—-`, `${WHITESPACE},;:–—.-`).replace(
+    /\s*\((?:fh|th|uni|univ\.?)\)/gi,
+    '',
+  );
   for (let i = 0; i < 3; i++) {
-    const next = text.replace(PREFIX, '').replace(SUFFIX, '').trim();
+    const next = withoutSuffixes(text.replace(PREFIX, '')).trim();
     if (next === text) break;
     text = next;
   }
@@ -178,7 +195,7 @@ export function leadingName(text: string): { name: string; length: number } | nu
   let consumed = prefix.length;
   for (let i = 0; i < tokens.length; i += 2) {
     const token = tokens[i] ?? '';
-    const word = token.replace(/[,;:.)]+$/, '');
+    const word = trimEndChars(token, ',;:.)');
     const isName =
       NAME_WORD.test(word) || INITIAL.test(token) || (PARTICLES.has(word.toLowerCase()) && words.length > 0);
     if (!isName || word === '') break;

@@ -3,6 +3,7 @@
  * "gérant", "Managing Director"), how senior a role is, and whether a short card line reads as a job title.
  */
 import { foldText } from '../../normalize/text';
+import { withoutLastOf } from '../../normalize/trim';
 import type { Seniority } from './types';
 
 const L = String.raw`(?<![\p{L}\p{N}])`;
@@ -125,13 +126,14 @@ export function founderRole(term: string): string | null {
 
 /** Whether the whole text is one role term ("Geschäftsführerin", "Gérant"), optionally with a colon. */
 export function isLeadRole(text: string): boolean {
-  const trimmed = text.trim().replace(/\s*[:：]$/, '');
+  const trimmed = withoutLastOf(text.trim(), ':：');
   // The shared global pattern keeps a lastIndex that matchAll would start from: use the single-match copy.
   const match = ROLE_TERM_ONCE.exec(trimmed);
   return match !== null && match.index === 0 && match[0].length === trimmed.length;
 }
 
-export const isDpoRole = (role: string) => new RegExp(`^(?:${DPO_TERM})$`, 'iu').test(role.trim());
+const DPO_ROLE = new RegExp(`^(?:${DPO_TERM})$`, 'iu');
+export const isDpoRole = (role: string) => DPO_ROLE.test(role.trim());
 
 // ---------------------------------------------------------------- seniority (folded text)
 

@@ -104,15 +104,18 @@ export function addJsRules(
  * Globals an inline script declares: `var|let|const|function name`, `window['name'] =`, and `name =` at the
  * start of a statement or in a declaration list (property assignments, `window.name =`, come from CHAIN).
  */
+// After a statement boundary, spaces but no newline: a newline is itself a boundary, so a long run of blank lines is
+// read once instead of once per line (which took time growing with the square of its length).
 const DECLARATION =
-  /\b(?:var|let|const|function)\s+([A-Za-z_$][\w$]*)|\[\s*["']([A-Za-z_$][\w$]*)["']\s*\]\s*=(?!=)|[;{}\n,(]\s*([A-Za-z_$][\w$]*)\s*=(?!=)/g;
+  /\b(?:var|let|const|function)\s+([A-Za-z_$][\w$]*)|\[\s*["']([A-Za-z_$][\w$]*)["']\s*\]\s*=(?!=)|[;{}\n,(][^\S\n]*([A-Za-z_$][\w$]*)\s*=(?!=)/g;
 /** `name =` as the very first statement (DECLARATION looks for a statement boundary before it, for speed). */
 const FIRST_STATEMENT = /^\s*([A-Za-z_$][\w$]*)\s*=(?!=)/;
 /**
  * A property path as code writes it (`FB.getLoginStatus`, `window.hbspt.forms.create`), with the assignment
- * that may follow it. Starting only at a word boundary keeps the scan linear.
+ * that may follow it. Starting only where an identifier starts keeps the scan linear (`\b` also let it start after
+ * each `$` inside one, "A$A$A$…", and rescan the rest from there).
  */
-const CHAIN = /\b[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(\s*=(?!=))?/g;
+const CHAIN = /(?<![\w$])[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(\s*=(?!=))?/g;
 /** `window.name =`, also through self, globalThis, top or a minified one-letter window parameter (`f._fbq=`). */
 const GLOBAL_OBJECT = /^(?:window|self|globalThis|top|[a-z])$/;
 

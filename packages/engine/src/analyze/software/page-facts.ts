@@ -83,7 +83,8 @@ export function textOf(node: DomNode): string {
   return out;
 }
 
-const CONDITIONAL_SCRIPT = /<script\b[^>]*\bsrc\s*=\s*["']?([^"'\s>]+)/gi;
+// `[^<>]`: a tag ends before the next `<`, so each `<script` is read up to there only (linear in the comment).
+const CONDITIONAL_SCRIPT = /<script\b[^<>]*\bsrc\s*=\s*["']?([^"'\s>]+)/gi;
 /**
  * A quoted script URL in an inline script: ending in `.js` ('//www.google-analytics.com/analytics.js') or in a
  * `/js` endpoint ('//maps.googleapis.com/maps/api/js?key=', '/gtag/js?id='), query or fragment allowed. The

@@ -1,5 +1,6 @@
 import type { ParsedPage } from '../../crawl/page';
 import { collapseSpaces } from '../../normalize/text';
+import { trimEndChars } from '../../normalize/trim';
 import { pageText } from './page-text';
 
 /** Street words glued to the name ("Reuterstr.", "Gold-Zack-Str.", "Kleinthalhof", "Keizersgracht"), either case. */
@@ -41,22 +42,26 @@ const SOUTH_ADDRESS = new RegExp(
   String.raw`(?<![\p{L}])((?:Via|Viale|Piazza|Piazzale|Corso|Largo|Vicolo|Strada|Calle|Avenida|Av\.|Plaza|Paseo|Carrer|Camino|Ronda|Rua|Route|Chemin|Ch\.|Rue|Avenue|Place|Boulevard|Quai|Ruelle|Impasse|Allée|Sentier)\s[\p{L}' .-]{2,40}?,?\s*\d{1,4}[a-zA-Z]?)\s*,?\s+((?:I-|E-|CH-|B-)?\d{4,5})\s+(${CITY})`,
   'gu',
 );
-/** "2400 W Chicago Ave, Chicago, IL 60622". */
+/** "2400 W Chicago Ave, Chicago, IL 60622". The city's words are one space apart (see UK_ADDRESS). */
 const US_ADDRESS =
-  /(?<![\p{L}\d])(\d{1,6}\s(?:[NSEW]\.?\s)?(?:[\p{L}0-9.'-]+\s){1,4}(?:St|Street|Ave|Avenue|Rd|Road|Blvd|Boulevard|Dr|Drive|Ln|Lane|Way|Pkwy|Parkway|Ct|Court|Pl|Place|Hwy|Highway|Sq|Square|Ter|Terrace)\.?(?:,?\s(?:Suite|Ste\.?|Unit|#)\s?[\w-]+)?),\s((?:[\p{Lu}][\p{L}.'-]*\s?){1,3}),\s([A-Z]{2})\s(\d{5}(?:-\d{4})?)/gu;
-/** "14 Market Street, Bristol BS1 1JQ" (a British postcode after the town). */
+  /(?<![\p{L}\d])(\d{1,6}\s(?:[NSEW]\.?\s)?(?:[\p{L}0-9.'-]+\s){1,4}(?:St|Street|Ave|Avenue|Rd|Road|Blvd|Boulevard|Dr|Drive|Ln|Lane|Way|Pkwy|Parkway|Ct|Court|Pl|Place|Hwy|Highway|Sq|Square|Ter|Terrace)\.?(?:,?\s(?:Suite|Ste\.?|Unit|#)\s?[\w-]+)?),\s([\p{Lu}][\p{L}.'-]*(?:\s[\p{Lu}][\p{L}.'-]*){0,2})\s?,\s([A-Z]{2})\s(\d{5}(?:-\d{4})?)/gu;
+/**
+ * "14 Market Street, Bristol BS1 1JQ" (a British postcode after the town). The town's words are separated by one
+ * space each: with the space optional, a long capitalised word could be split into words in many ways (ReDoS).
+ */
 const UK_ADDRESS =
-  /(?<![\p{L}\d])(\d{1,4}[a-z]?\s(?:[\p{Lu}][\p{L}'-]+\s){1,3}(?:Street|St|Road|Rd|Lane|Avenue|Ave|Way|Close|Drive|Place|Square|Gardens|Terrace|Crescent|Court|Row|Hill|Parade|Walk|Mews|Yard|Grove|Green|Quay|Wharf)\.?),\s*((?:[\p{Lu}][\p{L}'-]+\s?){1,3}),?\s+([A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})(?![A-Z\d])/gu;
+  /(?<![\p{L}\d])(\d{1,4}[a-z]?\s(?:[\p{Lu}][\p{L}'-]+\s){1,3}(?:Street|St|Road|Rd|Lane|Avenue|Ave|Way|Close|Drive|Place|Square|Gardens|Terrace|Crescent|Court|Row|Hill|Parade|Walk|Mews|Yard|Grove|Green|Quay|Wharf)\.?),\s*([\p{Lu}][\p{L}'-]+(?:\s[\p{Lu}][\p{L}'-]+){0,2}),?\s+([A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})(?![A-Z\d])/gu;
 const CONTACT_WORDS =
   /^(?:tel|telefon|fon|fax|e-?mail|phone|mail|web|www|germany|deutschland|österreich|austria|schweiz|italia|italy)/i;
 
 /**
  * Who else an imprint or contact page names with an address: the liability insurer, the professional chamber, the
  * supervisory authority, the host, the dispute board, the tax office, the web agency. An address under such a
- * label is theirs, not the business's.
+ * label is theirs, not the business's. (`\p{L}+kammer` starts where a word starts: started inside a long word
+ * too, it rescanned the word from every letter.)
  */
 const THIRD_PARTY =
-  /haftpflicht|versicherer|versicherung|insurer|insurance|indemnity|assureur|assurance|aseguradora|assicura|verzekeraar|kammer\b|\p{L}+kammer|chamber|chambre des|chambre de|camera di commercio|kamer van koophandel|aufsicht|supervisory|regulat|authority|autorit[eé]|toezicht|h[ée]bergeur|h[ée]bergement|hosting|hoster|gehostet|hosted by|streitschlicht|schlichtungsstelle|streitbeilegung|dispute|ombudsman|m[ée]diat|geschillencommissie|datenschutzbeauftragte|data protection officer|finanzamt|kassen[äa]rztliche|bafin|bundesanstalt|landesamt|\bihk\b|\bhwk\b/iu;
+  /haftpflicht|versicherer|versicherung|insurer|insurance|indemnity|assureur|assurance|aseguradora|assicura|verzekeraar|kammer\b|(?<!\p{L})\p{L}+kammer|chamber|chambre des|chambre de|camera di commercio|kamer van koophandel|aufsicht|supervisory|regulat|authority|autorit[eé]|toezicht|h[ée]bergeur|h[ée]bergement|hosting|hoster|gehostet|hosted by|streitschlicht|schlichtungsstelle|streitbeilegung|dispute|ombudsman|m[ée]diat|geschillencommissie|datenschutzbeauftragte|data protection officer|finanzamt|kassen[äa]rztliche|bafin|bundesanstalt|landesamt|\bihk\b|\bhwk\b/iu;
 /** A credit: "Webdesign: Agentur X", "Konzept & Umsetzung durch …", "Photos by …". */
 const CREDIT =
   /(?:webdesign|web design|design|gestaltung|umsetzung|realisierung|realisation|r[ée]alisation|conception|programmierung|konzept(?:ion)?|bildnachweis|fotos?|photos?|credits)\s*(?::|&|\/|\bby\b|\bvon\b|\bdurch\b|\bpar\b)/i;
@@ -159,5 +164,5 @@ function trimCity(city: string): string {
     if (CONTACT_WORDS.test(word)) break;
     kept.push(word);
   }
-  return kept.join(' ').replace(/[,.;:]+$/, '');
+  return trimEndChars(kept.join(' '), ',.;:');
 }

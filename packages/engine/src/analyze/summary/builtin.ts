@@ -1,5 +1,6 @@
 import type { ParsedPage } from '../../crawl/page';
 import { collapseSpaces, foldText } from '../../normalize/text';
+import { trimEndChars } from '../../normalize/trim';
 import { classifyCustomerType } from './customer-type';
 import { classifyIndustry, type Industry } from './industries';
 import { industryTexts } from './industry-evidence';
@@ -7,6 +8,12 @@ import { mainBlocks } from './page-text';
 import type { StructuredFacts } from './structured-data';
 import { BOILERPLATE, extractSummary } from './summary-text';
 import type { CustomerType } from './types';
+
+/** "Leistungen (diese Seite)" → "Leistungen", read from the last 13 characters only (`/\s*\(…\)$/` backtracks on spaces). */
+function withoutThisPage(text: string): string {
+  const match = /\((?:diese seite|this page)\)$/i.exec(text.slice(-13));
+  return match ? text.slice(0, text.length - match[0].length).trimEnd() : text;
+}
 
 export interface DescribedBusiness {
   summary: string | null;
@@ -82,11 +89,7 @@ export function findServices(pages: ParsedPage[], structured: StructuredFacts): 
   }
   const seen = new Set<string>();
   return found
-    .map((s) =>
-      collapseSpaces(s)
-        .replace(/[.:;,]+$/, '')
-        .replace(/\s*\((?:diese seite|this page)\)$/i, ''),
-    )
+    .map((s) => withoutThisPage(trimEndChars(collapseSpaces(s), '.:;,')))
     .filter((s) => {
       const key = foldText(s);
       if (seen.has(key)) return false;

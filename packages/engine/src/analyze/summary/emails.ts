@@ -1,6 +1,7 @@
 import { parse } from 'tldts';
 import type { ParsedPage } from '../../crawl/page';
 import { normalizeEmail } from '../../normalize/email';
+import { collapseSpaces } from '../../normalize/text';
 import { isInArticleBody } from './page-kind';
 import { pageText } from './page-text';
 
@@ -14,12 +15,21 @@ export interface FoundEmail {
 }
 
 // A bare "@" with a space on one side only is a social handle ("Instagram als @dussmann.official"), not an address.
-const AT = String.raw`(?:\s*[[({<]\s*(?:at|ät|@|aet|arroba|chez)\s*[\])}>]\s*|\s+(?:at|AT)\s+|@|\s+@\s+)`;
-const DOT = String.raw`(?:\s*[[({<]\s*(?:dot|punkt|point|punto|punt|\.)\s*[\])}>]\s*|\s+(?:dot|DOT|punkt|PUNKT)\s+|\.)`;
+// Every pattern built from these is case-insensitive: "dot|DOT" listed both once, and since the DOT repeats in a
+// domain, each " dot " could be read two ways — time doubling with each one (issue 16, item 1; src/redos.test.ts).
+const AT = String.raw`(?:\s*[[({<]\s*(?:at|ät|@|aet|arroba|chez)\s*[\])}>]\s*|\s+at\s+|@|\s+@\s+)`;
+const DOT = String.raw`(?:\s*[[({<]\s*(?:dot|punkt|point|punto|punt|\.)\s*[\])}>]\s*|\s+(?:dot|punkt)\s+|\.)`;
 const LOCAL = '[a-z0-9][a-z0-9._%+-]*';
 const LABEL = '[a-z0-9](?:[a-z0-9-]*[a-z0-9])?';
-/** "info [at] example [dot] de", "info(at)example.de", "info AT example DOT com", and plain addresses. */
-const EMAIL_IN_TEXT = new RegExp(String.raw`(${LOCAL})${AT}((?:${LABEL}${DOT})+[a-z]{2,24})\b`, 'giu');
+/**
+ * "info [at] example [dot] de", "info(at)example.de", "info AT example DOT com", and plain addresses. A match starts
+ * where a run of address characters starts (leading punctuation skipped, outside the local part): started inside
+ * a long run as well, the pattern took time growing with the square of its length. It finds the same addresses.
+ */
+const EMAIL_IN_TEXT = new RegExp(
+  String.raw`(?<![a-z0-9._%+-])[._%+-]*(${LOCAL})${AT}((?:${LABEL}${DOT})+[a-z]{2,24})\b`,
+  'giu',
+);
 
 const MAY_HOLD_EMAIL = /@|[[({<]\s*(?:at|ät|aet|arroba|chez)\s*[\])}>]|\s(?:at|AT)\s/i;
 
@@ -68,6 +78,9 @@ export function findEmails(page: ParsedPage): FoundEmail[] {
   // Hex-encoded addresses that a script decodes ("6B756E64656E…" in an element named like a mail link).
   $('[class*="mail" i]').each((_, el) => {
     const hex = $(el).text().trim();
+    // An address is at most a few hundred characters: longer text is none, and is not scanned (the pattern
+    // backtracks on a long run of hex digits).
+    if (hex.length > MAX_HEX_EMAIL_CHARS) return;
     const match = /^((?:[0-9a-f]{2}){8,}?)(?:\1)?$/i.exec(hex);
     if (match?.[1]) add(Buffer.from(match[1], 'hex').toString('utf8'), 'encoded', inBody(el));
   });
@@ -107,15 +120,22 @@ function cleanEmail(raw: string | null | undefined): string | null {
   return email;
 }
 
+/** Hex-encoded addresses longer than this are not read (2 × the longest address, twice). */
+export const MAX_HEX_EMAIL_CHARS = 1024;
+
+const OBFUSCATED_WHOLE = new RegExp(`^\\s*(${LOCAL})${AT}(.+?)\\s*$`, 'iu');
+const OBFUSCATED_DOT = new RegExp(DOT, 'giu');
+
 /** "info [at] example [dot] de" → "info@example.de" (for attribute values found whole). */
 export function deobfuscate(text: string): string {
-  const match = new RegExp(`^\\s*(${LOCAL})${AT}(.+?)\\s*$`, 'iu').exec(text);
+  // Spaces collapsed first: an attribute may hold long runs of them, over which the pattern backtracks.
+  const match = OBFUSCATED_WHOLE.exec(collapseSpaces(text));
   if (!match?.[1] || !match[2]) return text;
   return `${match[1]}@${deobfuscateDomain(match[2])}`;
 }
 
 function deobfuscateDomain(domain: string): string {
-  return domain.replace(new RegExp(DOT, 'giu'), '.').replace(/\s+/g, '');
+  return domain.replace(OBFUSCATED_DOT, '.').replace(/\s+/g, '');
 }
 
 /** Cloudflare's email protection: the first byte is the key every other byte is XORed with. */

@@ -1,6 +1,7 @@
 import { parse } from 'tldts';
 import type { ParsedPage } from '../../crawl/page';
 import { collapseSpaces, foldText } from '../../normalize/text';
+import { trimChars, WHITESPACE } from '../../normalize/trim';
 import { isLegalName, type PageKind, pageKind } from './page-kind';
 import { mainBlocks, pageHead, pageText, type TextBlock } from './page-text';
 import type { StructuredFacts } from './structured-data';
@@ -133,7 +134,7 @@ const TITLE_SEPARATOR = /\s+[|–—·»:~-]{1,2}\s+|\s*::\s*|\s*\|\s*/;
 const splitTitle = (title: string) =>
   title
     .split(TITLE_SEPARATOR)
-    .map((p) => p.replace(/^[.:\s]+|[.:\s]+$/g, ''))
+    .map((p) => trimChars(p, `${WHITESPACE}.:`))
     .filter(Boolean);
 
 /** A title split into the brand part (matching a known name or the domain) and the rest (what the page is about). */

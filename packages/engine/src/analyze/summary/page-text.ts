@@ -2,6 +2,13 @@ import type { AnyNode, Element } from 'domhandler';
 import type { ParsedPage } from '../../crawl/page';
 import { collapseSpaces } from '../../normalize/text';
 
+/**
+ * The analyzers read at most this much of one block of text (a paragraph, a cell, a line): real ones are far shorter,
+ * and the rest of a giant one is not read. It bounds what their patterns run on (issue 16, item 1: the ReDoS test,
+ * src/redos.test.ts, checks each pattern that is not linear-time at this length).
+ */
+export const MAX_TEXT_CHARS = 10_000;
+
 /** One block of visible text (a paragraph, heading, list item, cell …) in document order. */
 export interface TextBlock {
   tag: string;
@@ -85,6 +92,21 @@ const cache = new WeakMap<ParsedPage, PageText>();
 /** Inline elements: a stylesheet hides one of these inside a line to plant a decoy ("info@<span>spam.</span>…"). */
 const INLINE = new Set(['span', 'em', 'i', 'b', 'strong', 'small', 'font', 'code', 'bdo']);
 
+/** CSS without its comments, by indexOf (`/\/\*[\s\S]*?\*\//g` rescans the rest of an unclosed `/*` from each one). */
+function withoutCssComments(css: string): string {
+  let out = '';
+  let at = 0;
+  for (;;) {
+    const start = css.indexOf('/*', at);
+    if (start === -1) return out + css.slice(at);
+    const end = css.indexOf('*/', start + 2);
+    // An unclosed comment stays, as the pattern left it.
+    if (end === -1) return out + css.slice(at);
+    out += css.slice(at, start);
+    at = end + 2;
+  }
+}
+
 /**
  * Classes the page's own stylesheets hide outright (`.nospam{display:none}`), at top level only: a rule inside
  * `@media` hides something on some screens, not from every reader.
@@ -92,10 +114,7 @@ const INLINE = new Set(['span', 'em', 'i', 'b', 'strong', 'small', 'font', 'code
 export function hiddenClasses(page: ParsedPage): Set<string> {
   const hidden = new Set<string>();
   page.$('style').each((_, el) => {
-    const css = page
-      .$(el)
-      .text()
-      .replace(/\/\*[\s\S]*?\*\//g, '');
+    const css = withoutCssComments(page.$(el).text());
     let depth = 0;
     let start = 0;
     let selector = '';
@@ -135,7 +154,7 @@ export function pageText(page: ParsedPage): PageText {
   let buffer = '';
   let linkChars = 0;
   const flush = (tag: string, isChrome: boolean, isMain: boolean, isArticle: boolean) => {
-    const text = collapseSpaces(buffer);
+    const text = collapseSpaces(buffer).slice(0, MAX_TEXT_CHARS);
     if (text) {
       blocks.push({
         tag,
@@ -233,14 +252,15 @@ export function pageHead(page: ParsedPage): PageHead {
 
 function readHead(page: ParsedPage): PageHead {
   const $ = page.$;
-  const meta = (selector: string) => collapseSpaces($(selector).first().attr('content') ?? '') || null;
+  const read = (text: string) => collapseSpaces(text).slice(0, MAX_TEXT_CHARS);
+  const meta = (selector: string) => read($(selector).first().attr('content') ?? '') || null;
   const description = meta('meta[name="description" i]') ?? meta('meta[property="og:description"]');
   return {
-    title: collapseSpaces($('title').first().text()) || null,
+    title: read($('title').first().text()) || null,
     description:
       description && !/^(undefined|null|just another wordpress site)$/i.test(description)
         ? description
         : null,
-    h1: collapseSpaces($('h1').first().text()) || null,
+    h1: read($('h1').first().text()) || null,
   };
 }

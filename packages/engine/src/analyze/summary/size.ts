@@ -54,7 +54,9 @@ const NUMBER_WORDS: Record<string, number> = {
   vijf: 5,
   tien: 10,
 };
-const N = String.raw`(\d{1,3}(?:[.,\s]\d{3})*|\d+|${Object.keys(NUMBER_WORDS).join('|')})\+?`;
+// At most two thousands groups (no head count reaches a million): a long run of "000 000 …" was rescanned from
+// every group (issue 16, item 1).
+const N = String.raw`(\d{1,3}(?:[.,\s]\d{3}){0,2}|\d+|${Object.keys(NUMBER_WORDS).join('|')})\+?`;
 const APPROX = String.raw`(?:(?:more than|over|about|around|approximately|nearly|almost|uber|rund|ca\.?|circa|etwa|mehr als|knapp|plus de|environ|pres de|mas de|unos|oltre|circa|quasi|meer dan|ruim|ongeveer)\s+)?`;
 /** Folded text patterns that state a head count (en, de, fr, es, it, nl). */
 const HEADCOUNT = [

@@ -1,4 +1,5 @@
 import type { ParsedPage } from '../../crawl/page';
+import { trimEndChars } from '../../normalize/trim';
 
 export type SocialNetwork = 'facebook' | 'instagram' | 'linkedin' | 'x' | 'youtube' | 'tiktok' | 'xing';
 
@@ -118,7 +119,7 @@ export function profileOf(href: string): Omit<FoundSocial, 'source_url'> | null 
     network === 'facebook' && url.pathname === '/profile.php' ? `/profile.php${url.search}` : url.pathname;
   const match = PROFILE_PATH[network].exec(path);
   if (!match?.[1]) return null;
-  const id = match[1].replace(/\/+$/, '');
+  const id = trimEndChars(match[1], '/');
   const canonicalHost = network === 'x' ? 'x.com' : `${network}.com`;
   const handle = fold(
     id

@@ -1,5 +1,6 @@
 import type { ParsedPage } from '../../crawl/page';
 import { collapseSpaces, foldText } from '../../normalize/text';
+import { trimEndChars, WHITESPACE } from '../../normalize/trim';
 import { siteIdentity } from './industry-evidence';
 import { pageKind } from './page-kind';
 import { mainBlocks, pageHead, pageText, type TextBlock } from './page-text';
@@ -21,7 +22,8 @@ const WE_DO =
 const OFFER =
   '(?:biete|angebot|leistung|service|beratung|entdecken|buchen|bestellen|kaufen|mieten|erhalten|profitier|offer|book|order|buy|discover|d[ée]couvr|r[ée]serv|commande|devis|presupuesto|preventivo|offerte|training|kurs|course)';
 const YOU = String.raw`\b(?:sie|ihr|ihre|ihren|ihnen|you|your|vous|votre|vos|du|dich|dein|deine|usted|jij)\b`;
-const YOU_GET = new RegExp(`${YOU}[^.!?]{0,160}${OFFER}|${OFFER}\\w*[^.!?]{0,160}${YOU}`, 'i');
+// No `\w*` after the offer word: with `[^.!?]{0,180}` behind it, the two split a long word in every way (ReDoS).
+const YOU_GET = new RegExp(`${YOU}[^.!?]{0,160}${OFFER}|${OFFER}[^.!?]{0,180}${YOU}`, 'i');
 /** "X ist Ihr Partner für …", "… is your specialist for …": a business introducing itself to a customer. */
 /**
  * German capitalises nouns: "Fellnase ist Ihr Zoofachhandel", "Flüssiggas.de von PRIMAGAS ist Ihre fundierte
@@ -154,7 +156,8 @@ function isProse(text: string, minChars = 80, minWords = 12): boolean {
   if (text.length < minChars || BOILERPLATE.test(text) || (text.match(/[|•·]/g)?.length ?? 0) > 2)
     return false;
   const words = text.split(/\s+/).length;
-  return words >= minWords && /\p{Ll}{2,}[.!?…]["“”»)]?(?:\s|$)/u.test(text);
+  // From the start of a run of lower-case letters only (the same answer): from inside one, each start rescanned it.
+  return words >= minWords && /(?<!\p{Ll})\p{Ll}{2,}[.!?…]["“”»)]?(?:\s|$)/u.test(text);
 }
 
 /** Up to `count` sentences, at most `maxChars` (cut at a word with an ellipsis when one sentence is too long). */
@@ -171,7 +174,7 @@ export function firstSentences(text: string, count: number, maxChars: number): s
   }
   if (out) return out;
   const cut = collapseSpaces(text).slice(0, maxChars);
-  return `${cut.slice(0, cut.lastIndexOf(' ') > 40 ? cut.lastIndexOf(' ') : cut.length).replace(/[\s,;:–-]+$/, '')}…`;
+  return `${trimEndChars(cut.slice(0, cut.lastIndexOf(' ') > 40 ? cut.lastIndexOf(' ') : cut.length), `${WHITESPACE},;:–-`)}…`;
 }
 
 function rolePriority(page: ParsedPage): number {

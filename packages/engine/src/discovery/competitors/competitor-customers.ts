@@ -10,6 +10,7 @@ import type { FetcherOptions, FetchResult } from '../../crawl/types';
 import { type MergedBusiness, mergeBusinesses } from '../../dedupe/merge';
 import { parseWebsite } from '../../normalize/domain';
 import { nameKey } from '../../normalize/name';
+import { trimEndChars } from '../../normalize/trim';
 import type { RawBusiness } from '../source';
 import { groupEvidence } from './customer-groups';
 import {
@@ -107,7 +108,7 @@ export async function findCompetitorCustomers(
     };
     const startPath = new URL(home.url).pathname;
     // A start URL that is itself a customers page ("rival.com/customers") is read as one.
-    read(home, startPath.replace(/\/+$/, '') === '' ? 'home' : kindOf(home.url, 'customers'));
+    read(home, trimEndChars(startPath, '/') === '' ? 'home' : kindOf(home.url, 'customers'));
 
     let queue = planCustomerPages(home.url, extractLinks(home.$, home.url), { budget })
       .map((p) => p.url)

@@ -4,6 +4,7 @@
  * and seals told apart from companies.
  */
 import { cleanName } from '../../normalize/name';
+import { trimChars, trimEndChars, WHITESPACE } from '../../normalize/trim';
 
 export const space = (text: string) => text.replace(/\s+/g, ' ').trim();
 
@@ -35,7 +36,7 @@ const ROLE_ENDING =
 
 /** A part of an attribution that is a role, not a company: "Owner", "Head Sommelier", "serveur", "Medizinische Fachangestellte". */
 export function isRole(part: string): boolean {
-  const text = space(part).replace(/[.:]+$/, '');
+  const text = trimEndChars(space(part), '.:');
   if (!text) return true;
   // French and Spanish write roles in lower case; companies are capitalised.
   if (/^\p{Ll}/u.test(text)) return true;
@@ -51,8 +52,7 @@ export function isBadgeOrInvestor(name: string): boolean {
 /** A name from alt text, a title or a link: "Bright Smile Dental logo" → "Bright Smile Dental"; null for noise. */
 export function cleanCustomerName(raw: string | null | undefined): string | null {
   if (!raw) return null;
-  let text = space(raw)
-    .replace(/^[\s"'„“”«»‚‘’—–-]+|[\s"'„“”«»‚‘’.,;:|]+$/g, '')
+  let text = trimChars(space(raw), `${WHITESPACE}"'„“”«»‚‘’—–-`, `${WHITESPACE}"'„“”«»‚‘’.,;:|`)
     .replace(/^(?:logo(?:type)?|logotipo)\s*(?:of|von|de|du|:|-|–)?\s+/i, '')
     .replace(/\s*(?:[-–|:]\s*)?\b(?:logo(?:type)?|logotipo|wordmark|icon)\b\s*$/i, '')
     .trim();
@@ -63,10 +63,14 @@ export function cleanCustomerName(raw: string | null | undefined): string | null
 }
 
 /** "How Riverside Family Dentistry cut no-shows by 38%" → "Riverside Family Dentistry"; "Acme: …" → "Acme". */
+const MAX_TITLE_CHARS = 500;
+
 export function companyFromTitle(raw: string | null | undefined): string | null {
   if (!raw) return null;
-  // "… | Vendor", "… — Vendor": the page title's site name goes.
+  // "… | Vendor", "… — Vendor": the page title's site name goes. A title is read up to 500 characters (what its
+  // patterns run on stays bounded; src/redos.test.ts).
   const title = space(raw)
+    .slice(0, MAX_TITLE_CHARS)
     .split(/\s+[|·—]\s+/)[0]
     ?.trim();
   if (!title) return null;

@@ -1,5 +1,6 @@
 import { type BBox, distanceMeters } from '../../geo/geo';
 import { createHttpClient, type HttpClient, type HttpClientOptions } from '../../http/client';
+import { trimEndChars } from '../../normalize/trim';
 import { type AreaOptions, resolveSearchArea } from '../area';
 import { resolveCategory } from '../osm/categories';
 import type { Geocoder } from '../osm/nominatim';
@@ -38,7 +39,7 @@ interface SearchTextResponse {
 export function createGooglePlacesSource(options: GooglePlacesOptions): DiscoverySource {
   if (!options.apiKey?.trim()) throw new Error('createGooglePlacesSource needs an API key');
   const http = options.http ?? createHttpClient(options);
-  const url = `${(options.baseUrl ?? DEFAULT_GOOGLE_PLACES_URL).replace(/\/+$/, '')}/places:searchText`;
+  const url = `${trimEndChars(options.baseUrl ?? DEFAULT_GOOGLE_PLACES_URL, '/')}/places:searchText`;
   const maxPages = options.maxPages ?? 3;
 
   async function searchText(body: Record<string, unknown>, signal?: AbortSignal) {

@@ -3,6 +3,7 @@ import type { BBox, LatLng } from '../../geo/geo';
 import { type AsyncCache, createLruCache } from '../../http/cache';
 import type { HttpClient } from '../../http/client';
 import { collapseSpaces } from '../../normalize/text';
+import { trimEndChars } from '../../normalize/trim';
 import { createOsmHttpClient, DEFAULT_NOMINATIM_URL, type OsmHttpOptions } from './osm-http';
 
 export interface GeocodeResult {
@@ -55,7 +56,7 @@ function toResult(place: z.infer<typeof Place>): GeocodeResult {
 
 /** Geocodes with Nominatim (format jsonv2, one result), politely: spaced, identified, cached. */
 export function createNominatimGeocoder(options: NominatimOptions = {}): Geocoder {
-  const baseUrl = (options.baseUrl ?? options.nominatimUrl ?? DEFAULT_NOMINATIM_URL).replace(/\/+$/, '');
+  const baseUrl = trimEndChars(options.baseUrl ?? options.nominatimUrl ?? DEFAULT_NOMINATIM_URL, '/');
   const http = options.http ?? createOsmHttpClient({ ...options, nominatimUrl: baseUrl });
   const cache = options.cache ?? createLruCache<GeocodeResult | null>({ max: 1000, ttlMs: 24 * 3600 * 1000 });
 

@@ -78,7 +78,7 @@ export function osmElementToBusiness(
   let domain: string | null = null;
   const socials: string[] = [];
   for (const key of WEBSITE_TAGS) {
-    for (const value of (tags[key] ?? '').split(/\s*;\s*/)) {
+    for (const value of (tags[key] ?? '').split(';').map((part) => part.trim())) {
       const found = classifyWebsite(value);
       if (found.social && !socials.includes(found.social)) socials.push(found.social);
       if (found.website && !websites.includes(found.website)) {
