@@ -277,7 +277,10 @@ describe('a journey from sign-up to export', () => {
       .click();
     const details = page.getByTestId('business-details');
     await details.waitFor();
-    await details.getByRole('table', { name: 'Business software' }).getByText('Shopify', { exact: true }).waitFor();
+    await details
+      .getByRole('table', { name: 'Business software' })
+      .getByText('Shopify', { exact: true })
+      .waitFor();
     await details.getByRole('button', { name: `Generate content for ${ENRICHED}` }).click();
     const email = details.getByRole('article', { name: 'Cold email' });
     await email.waitFor({ timeout: 30_000 });
