@@ -181,7 +181,7 @@ async function seedSession(): Promise<void> {
           technologies: [
             {
               name: 'Shopify',
-              categories: [{ name: 'Ecommerce' }],
+              categories: [{ id: 6, name: 'Ecommerce' }],
               version: '2.1',
               confidence: 100,
               evidence: [{ type: 'scriptSrc', match: 'cdn.shopify.com/s/files', url: bakery.website }],

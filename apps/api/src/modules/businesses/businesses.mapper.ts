@@ -22,6 +22,9 @@ function storedGroup(tech: Record<string, unknown>): SoftwareGroup {
     : [];
   const evidence = Array.isArray(tech.evidence) ? tech.evidence : [];
   const impliedOnly = evidence.length > 0 && evidence.every((e) => e?.type === 'implies');
+  // Nothing to judge by (no group, no category ids): business, as the `software` filter's column counts it
+  // (business_software_names_of in migration 0011), so the table and the filter agree.
+  if (categories.length === 0 && !impliedOnly) return 'business';
   return groupOf(String(tech.name), categories, impliedOnly);
 }
 
