@@ -33,8 +33,10 @@ export {
   type IcpSummaryFacts,
   icpFactsFrom,
 } from './analyze/icp/facts';
+export { employeeCountFromFile, type FileAttribute, isEmployeeHeader } from './analyze/icp/file-facts';
 export { INDUSTRY_SYNONYMS } from './analyze/icp/match';
-export { matchLocation, usStateCode } from './analyze/icp/places';
+export { looseKey } from './analyze/icp/place-names';
+export { matchLocation, matchPlace, usStateCode } from './analyze/icp/places';
 export {
   EXCLUSION_SCORE_CAP,
   ICP_WEIGHTS,
@@ -46,6 +48,7 @@ export {
 } from './analyze/icp/score';
 export type {
   IcpAnalysis,
+  IcpAreas,
   IcpCriteria,
   IcpDecisionMaker,
   IcpFacts,
@@ -240,6 +243,12 @@ export {
 } from './discovery/source';
 export { createDiscoverySources, type DiscoverySourcesConfig } from './discovery/sources';
 export { quarterBbox, splitBbox, type TileResult, type TileStep, walkTiles } from './discovery/tiles';
+export { type AreaKind, locateInArea, type PlaceArea, type PolygonRings } from './geo/area';
+export {
+  type AreaGeocoder,
+  type AreaGeocoderOptions,
+  createNominatimAreaGeocoder,
+} from './geo/area-geocoder';
 export { type BBox, bboxAreaKm2, bboxAround, bboxCenter, distanceMeters, type LatLng } from './geo/geo';
 export { type AsyncCache, createLruCache, type LruCache } from './http/cache';
 export {

@@ -287,6 +287,12 @@ export const BUILT_PER_CALL: Array<{ file: string; call: string; reason: string 
       "Wappalyzer fingerprint patterns (third-party data, thousands): compiled with bounded quantifiers (boundQuantifiers), run on the page's bounded parts",
   },
   {
+    file: 'src/analyze/software/pattern.ts',
+    call: "new RegExp(regex.source, 'gi')",
+    reason:
+      'the same Wappalyzer fingerprint pattern (compiled just above with bounded quantifiers) with the g flag, to search from an offset',
+  },
+  {
     file: 'src/analyze/software/js-rules.ts',
     call: "new RegExp(source.replace(/^\\(\\?i\\)/, ''), 'i')",
     reason: 'Wappalyzer js-property value patterns (third-party data)',

@@ -9,7 +9,7 @@ import { analyzeCareers, type CareerAnalysis } from './careers';
 import { explainIcp } from './icp/explain';
 import { type IcpBusiness, icpFactsFrom } from './icp/facts';
 import { scoreIcp } from './icp/score';
-import type { IcpAnalysis, IcpCriteria } from './icp/types';
+import type { IcpAnalysis, IcpAreas, IcpCriteria } from './icp/types';
 import { analyzePeople, type MxChecker, type PeopleAnalysis } from './people';
 import { detectSoftware } from './software/detect';
 import type { Detection } from './software/types';
@@ -59,6 +59,8 @@ export interface EnrichContext {
   business: IcpBusiness;
   /** Required for icp_analysis. */
   icp?: IcpCriteria | null;
+  /** The geocoded areas of the ICP's locations (analyze/icp/places.ts); absent: locations match by names only. */
+  icpAreas?: IcpAreas;
   /** For the careers analyzer's ATS API calls (share the crawl's fetcher: same politeness, same SSRF guard). */
   fetcher?: Fetcher;
   languageModel?: LanguageModel | null;
@@ -110,6 +112,11 @@ export async function enrichSite(
   if (wanted.has('software_detection')) {
     if (noPages) result.analyzer_errors.software_detection = noPages;
     else {
+      // Careers, summary and people read each page's cheerio DOM: built now, the detector reads that same tree
+      // instead of building its own (one parse per page; alone, the detector's lighter reader is used).
+      if (wanted.has('career_analysis') || wanted.has('ai_summary') || wanted.has('people')) {
+        for (const page of pages) void page.$;
+      }
       try {
         result.software_detection = { technologies: detectSoftware(pages) };
       } catch (error) {
@@ -190,7 +197,7 @@ export async function enrichSite(
           people: result.people ?? ctx.previous?.people ?? null,
           ...(ctx.isSuppressed ? { isSuppressed: ctx.isSuppressed } : {}),
         });
-        const analysis = scoreIcp(facts, ctx.icp);
+        const analysis = scoreIcp(facts, ctx.icp, ctx.icpAreas ? { areas: ctx.icpAreas } : {});
         result.icp_analysis = analysis;
         if (ctx.languageModel) {
           try {

@@ -4,7 +4,9 @@ import type { Cookie, FetchResult, PageRole } from './types';
 
 /**
  * A fetched HTML page parsed once; every analyzer (software, careers, summary, ICP) reads this same object.
- * `$` is a cheerio document built with htmlparser2 (about 4× faster than parse5 on our fixture pages).
+ * `$` is a cheerio document built with htmlparser2 (about 4× faster than parse5 on our fixture pages), built on
+ * first use and then shared: software detection reads the page with its own lighter reader, so a page only
+ * the detector reads is never parsed into cheerio's DOM.
  */
 export interface ParsedPage {
   /** Where the document came from, after redirects. */
@@ -51,34 +53,55 @@ export interface PageInput {
   role?: PageRole;
 }
 
+const parsed = new WeakSet<object>();
+
+/** Has the page's `$` been built (read once)? Then reading its tree costs nothing more. */
+export function hasParsedDom(page: ParsedPage): boolean {
+  return parsed.has(page) || !Object.getOwnPropertyDescriptor(page, '$')?.get;
+}
+
+/** The page with `$` parsed from its HTML on first read (an own property, so spreading a page keeps it). */
+function withLazyDom(page: Omit<ParsedPage, '$'>): ParsedPage {
+  let dom: CheerioAPI | undefined;
+  return Object.defineProperty(page, '$', {
+    enumerable: true,
+    configurable: true,
+    get: () => {
+      if (!dom) {
+        dom = parseHtml(page.html);
+        parsed.add(page);
+      }
+      return dom;
+    },
+  }) as ParsedPage;
+}
+
 /** A page from saved HTML (CLI, benchmarks, tests): cookies come from Set-Cookie unless given. */
 export function pageFromHtml(input: PageInput): ParsedPage {
   const headers = normalizeHeaderRecord(input.headers);
-  return {
+  return withLazyDom({
     url: input.url,
     requestedUrl: input.url,
     status: input.status ?? 200,
     headers,
     cookies: input.cookies ?? parseSetCookies(headers['set-cookie']),
     html: input.html,
-    $: parseHtml(input.html),
     role: input.role ?? 'home',
     truncated: false,
     fetchedAt: new Date().toISOString(),
-  };
+  });
 }
 
 export function pageFromFetch(result: FetchResult & { html: string }, role: PageRole): ParsedPage {
-  return {
+  return withLazyDom({
     url: result.finalUrl,
     requestedUrl: result.url,
     status: result.status,
     headers: result.headers,
     cookies: result.cookies,
     html: result.html,
-    $: parseHtml(result.html),
     role,
     truncated: result.truncated,
     fetchedAt: result.fetchedAt,
-  };
+  });
 }

@@ -178,7 +178,7 @@ function single(r: RawBusiness, keys: string[]): MergedBusiness {
   if (r.snippet !== undefined) ref.snippet = r.snippet;
   if (r.observed_at !== undefined) ref.observed_at = r.observed_at;
   // Fields listed one by one: faster than a rest spread, and nothing source-specific leaks through.
-  return {
+  const out: MergedBusiness = {
     name: r.name,
     website: r.website,
     domain: r.domain,
@@ -206,6 +206,19 @@ function single(r: RawBusiness, keys: string[]): MergedBusiness {
     dedupe_key: dedupeKey(keys, [r]),
     match_keys: keys,
   };
+  if (r.attributes) out.attributes = r.attributes;
+  return out;
+}
+
+/** The attributes of every record, united: the first record (in the order found) with a key gives its value. */
+function mergeAttributes(members: RawBusiness[]): Record<string, string | number | boolean> | undefined {
+  let out: Record<string, string | number | boolean> | undefined;
+  for (const record of members) {
+    if (!record.attributes) continue;
+    out ??= {};
+    for (const [key, value] of Object.entries(record.attributes)) if (!(key in out)) out[key] = value;
+  }
+  return out;
 }
 
 const isFilled = (value: unknown): boolean => value !== null && value !== undefined && value !== '';
@@ -241,7 +254,7 @@ function mergeGroup(
     if (key && !names.has(key)) names.set(key, name);
   }
 
-  return {
+  const merged: MergedBusiness = {
     name: main.name,
     website: web?.website ?? null,
     domain: web?.domain ?? null,
@@ -274,6 +287,9 @@ function mergeGroup(
     dedupe_key: dedupeKey(keys, members),
     match_keys: keys,
   };
+  const attributes = mergeAttributes(members);
+  if (attributes) merged.attributes = attributes;
+  return merged;
 }
 
 /** The address fields travel together from the most trusted record; gaps are filled only from agreeing ones. */

@@ -44,6 +44,11 @@ export interface RawBusiness {
   aliases?: string[];
   /** The source says the business has closed for good (an imported "permanently closed" row). */
   is_closed?: boolean;
+  /**
+   * The imported file's own columns (key → number, boolean, 'YYYY-MM-DD' date or text), keyed as the import
+   * session's attribute_columns; only imported records have them.
+   */
+  attributes?: Record<string, string | number | boolean>;
   /** ISO time the source was read. */
   observed_at?: string;
 }

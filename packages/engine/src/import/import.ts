@@ -4,8 +4,16 @@
  * small index of match keys that keeps `dedupe_key` stable across batches (see linkAcrossBatches).
  */
 
+import type { AttributeColumn } from '@argo/contract/attributes';
 import { type MergedBusiness, mergeBusinesses } from '../dedupe/merge';
 import type { RawBusiness } from '../discovery/source';
+import {
+  type ColumnKind,
+  createColumnTyper,
+  planAttributeColumns,
+  publicColumns,
+  readAttributes,
+} from './attributes';
 import { type CsvSource, type ParseCsvOptions, parseCsv } from './parse';
 import { createRowMapper, type ImportMapping, type RowWarning } from './rows';
 
@@ -21,6 +29,11 @@ export interface ImportCsvOptions extends ParseCsvOptions {
   linkAcrossBatches?: boolean;
   /** Stops the import between rows; the iteration rejects with the signal's reason. */
   signal?: AbortSignal;
+  /**
+   * How each column's values read (one per header, as previewCsv's `column_types` says after reading every row).
+   * Without it an in-memory source is read once more first to decide; a streamed one keeps its own columns as text.
+   */
+  columnKinds?: readonly (ColumnKind | null)[];
 }
 
 export interface ImportProgress {
@@ -44,6 +57,8 @@ export interface ImportBatch {
   warnings: ({ line: number } & RowWarning)[];
   /** Totals so far, this batch included. */
   progress: ImportProgress;
+  /** The file's own columns kept on each record as `attributes` (the same on every batch), in file order. */
+  attributeColumns: AttributeColumn[];
 }
 
 export const IMPORT_BATCH_SIZE = 1000;
@@ -58,8 +73,12 @@ export async function* importCsv(
   options: ImportCsvOptions = {},
 ): AsyncGenerator<ImportBatch> {
   const batchSize = Math.max(1, options.batchSize ?? IMPORT_BATCH_SIZE);
+  const kinds =
+    options.columnKinds ?? (source instanceof Uint8Array ? await readColumnKinds(source, options) : []);
   const csv = await parseCsv(source, options);
   const mapRow = createRowMapper(csv.headers, mapping, { defaultCountry: options.defaultCountry ?? null });
+  const plans = planAttributeColumns(csv.headers, mapping, kinds);
+  const attributeColumns = publicColumns(plans);
   const link = options.linkAcrossBatches === false ? null : linkAcrossBatches();
   const progress: ImportProgress = { rows: 0, accepted: 0, rejected: 0, merged: 0, linked: 0 };
 
@@ -71,7 +90,7 @@ export async function* importCsv(
     const records = mergeBusinesses(raw);
     progress.merged += raw.length - records.length;
     if (link) progress.linked += link(records);
-    const batch = { records, rejected, warnings, progress: { ...progress } };
+    const batch = { records, rejected, warnings, progress: { ...progress }, attributeColumns };
     raw = [];
     rejected = [];
     warnings = [];
@@ -86,6 +105,10 @@ export async function* importCsv(
     const result = row.error ? { ok: false as const, reason: row.error } : mapRow(row.cells, row.line);
     if (result.ok) {
       progress.accepted++;
+      if (plans.length > 0) {
+        const attributes = readAttributes(row.cells, plans);
+        if (attributes) result.record.attributes = attributes;
+      }
       raw.push(result.record);
       for (const warning of result.warnings) warnings.push({ line: row.line, ...warning });
     } else {
@@ -95,6 +118,17 @@ export async function* importCsv(
     if (pending >= batchSize) yield flush();
   }
   if (pending > 0) yield flush();
+}
+
+/** Reads the whole file once and decides how each column's values read (see attributes.ts). */
+export async function readColumnKinds(
+  source: Uint8Array,
+  options: ParseCsvOptions = {},
+): Promise<(ColumnKind | null)[]> {
+  const csv = await parseCsv(source, options);
+  const typer = createColumnTyper();
+  for await (const row of csv.rows) if (!row.error) typer.observe(row.cells);
+  return typer.kinds(csv.headers.length);
 }
 
 /**

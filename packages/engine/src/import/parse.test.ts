@@ -108,6 +108,24 @@ describe('parseCsv', () => {
     expect(csv.rows).toHaveLength(2);
   });
 
+  it('joins text after a closing quote to its cell, and reads "" in a quoted cell as one quote', async () => {
+    const csv = await readCsv(utf8('name,note\n"Acme" Inc,"say ""hi"""\n'));
+    expect(csv.rows).toEqual([{ line: 2, cells: ['Acme Inc', 'say "hi"'] }]);
+  });
+
+  it('reports a runaway record past the size limit, and reads on at the next line', async () => {
+    const text = `name,note\nA,"${'x'.repeat(300)}\nB,b\nC,c\n`;
+    const csv = await parseCsv(utf8(text), { maxRecordChars: 100 });
+    const rows: CsvRow[] = [];
+    for await (const row of csv.rows) rows.push(row);
+    expect(rows[0]).toMatchObject({ line: 2, cells: [] });
+    expect(rows[0]?.error).toMatch(/longer than 100 characters/);
+    expect(rows.slice(1)).toEqual([
+      { line: 3, cells: ['B', 'b'] },
+      { line: 4, cells: ['C', 'c'] },
+    ]);
+  });
+
   it('honours an Excel "sep=" line', async () => {
     const csv = await readCsv(utf8('sep=|\nname|city\nA, Inc.|B\n'));
     expect(csv.delimiter).toBe('|');

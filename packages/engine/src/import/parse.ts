@@ -4,6 +4,7 @@
  * error row, and each error row keeps its line number.
  */
 import { type CsvPreview, IMPORT_UPLOAD } from '@argo/contract/discovery';
+import { type ColumnKind, createColumnTyper } from './attributes';
 import { CsvFormatError, decodeText, type TextEncodingName } from './decode';
 import { type CsvRow, readRecords } from './records';
 import { type Delimiter, excelSepHint, sniffDelimiter } from './sniff';
@@ -29,8 +30,14 @@ export interface ParsedCsv {
 
 export type CsvSource = AsyncIterable<Uint8Array> | Uint8Array;
 
-/** What previewCsv returns: the contract's CsvPreview, but the delimiter may also be '|'. */
-export type CsvPreviewResult = Omit<CsvPreview, 'delimiter'> & { delimiter: Delimiter };
+/**
+ * What previewCsv returns: the contract's CsvPreview, but the delimiter may also be '|'; and how each column's
+ * values read over the whole file (null: no value in any row), which the import needs for its attributes.
+ */
+export type CsvPreviewResult = Omit<CsvPreview, 'delimiter'> & {
+  delimiter: Delimiter;
+  column_types: (ColumnKind | null)[];
+};
 
 const MAX_RECORD_CHARS = 2_000_000;
 
@@ -76,10 +83,13 @@ export async function previewCsv(
 ): Promise<CsvPreviewResult> {
   const csv = await parseCsv(source, options);
   const rows: string[][] = [];
+  const typer = createColumnTyper();
   let rowCount = 0;
   for await (const row of csv.rows) {
     rowCount++;
-    if (rows.length < rowLimit && !row.error) rows.push(row.cells);
+    if (row.error) continue;
+    if (rows.length < rowLimit) rows.push(row.cells);
+    typer.observe(row.cells);
   }
   return {
     headers: csv.headers,
@@ -87,6 +97,7 @@ export async function previewCsv(
     delimiter: csv.delimiter,
     encoding: csv.encoding,
     row_count: rowCount,
+    column_types: typer.kinds(csv.headers.length),
   };
 }
 

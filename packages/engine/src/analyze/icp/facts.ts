@@ -1,4 +1,5 @@
 import type { Detection } from '../software/types';
+import { employeeCountFromFile, type FileAttribute } from './file-facts';
 import type { IcpDecisionMaker, IcpFacts } from './types';
 
 export interface IcpBusiness {
@@ -7,6 +8,11 @@ export interface IcpBusiness {
   city?: string | null;
   region?: string | null;
   country?: string | null;
+  postal_code?: string | null;
+  lat?: number | null;
+  lng?: number | null;
+  /** The imported file's own columns for this business, with their headers (issue 14 part 2). */
+  attributes?: readonly FileAttribute[] | null;
 }
 
 /** The parts of a CareerAnalysis (analyze/careers) scoring reads; any CareerAnalysis fits. */
@@ -119,19 +125,26 @@ export function icpFactsFrom({
     }
   }
   if (careers) evidence.hiring = careers.source_url ?? careers.careers_url ?? null;
+  // The site's own statement of its size wins; the file's column stands in when the site states none.
+  const fromFile = summary?.employee_estimate == null ? employeeCountFromFile(business.attributes) : null;
+  if (fromFile) delete evidence.employee_estimate;
   return {
     name: business.name,
     category: business.category ?? null,
     city: business.city ?? null,
     region: business.region ?? null,
     country: business.country ?? null,
+    postal_code: business.postal_code ?? null,
+    lat: business.lat ?? null,
+    lng: business.lng ?? null,
     industry: summary?.industry ?? null,
     summary: summary?.summary ?? null,
     services: summary?.services ?? [],
     keywords: summary?.keywords ?? [],
     software: names,
     hiring: careers?.hiring ?? null,
-    employee_estimate: summary?.employee_estimate ?? null,
+    employee_estimate: summary?.employee_estimate ?? fromFile?.count ?? null,
+    ...(fromFile ? { employee_source: `the imported file's "${fromFile.label}" column` } : {}),
     decision_makers: people ? decisionMakersFrom(people, isSuppressed) : null,
     evidence_urls: evidence,
   };

@@ -1,10 +1,15 @@
 /**
- * Place matching for the ICP's `locations`: an entry ("Austin, TX", "Texas", "Germany", "Berlin", "Bavaria, DE")
- * matches when every comma-separated part names the business's city, region or country. Countries compare as
- * ISO codes (names in several languages), US states by name or postal code, cities and regions as folded words.
+ * Place matching for the ICP's `locations` ("Austin, TX", "Texas", "Germany", "Skopje", "10117"). With the
+ * location's geocoded area (`matchPlace`): the business's coordinates inside the area's outline, else its city,
+ * region, postcode or country being one of the area's names in any language. Without one, or when neither holds,
+ * by names (`matchLocation`): every comma-separated part names the business's city, region, postcode or country.
+ * Countries compare as ISO codes (names in several languages), US states by name or postal code, cities and
+ * regions by their Latin transliteration ("Скопје" = "Skopje", "Niš" = "Nis").
  */
+import { locateInArea, type PlaceArea } from '../../geo/area';
 import { toCountryCode, US_STATES } from '../../normalize/countries';
 import { foldText } from '../../normalize/text';
+import { describeNameKey, findName, looksLikePostcode, looseKey, postcodeKey } from './place-names';
 
 // biome-ignore format: one line per few states
 const US_STATE_NAMES: Record<string, string> = {
@@ -39,6 +44,9 @@ export interface PlaceFacts {
   city: string | null;
   region: string | null;
   country: string | null;
+  postal_code?: string | null;
+  lat?: number | null;
+  lng?: number | null;
 }
 
 export interface PlaceMatch {
@@ -48,11 +56,14 @@ export interface PlaceMatch {
 
 /** Does one part ("Austin", "TX", "Germany") name the city, the region or the country? Returns what matched. */
 function matchPart(part: string, place: PlaceFacts, countryCode: string | null): string | null {
-  const key = placeKey(part);
+  const key = looseKey(part);
   if (key === '') return null;
-  if (place.city && placeKey(place.city) === key) return `city ${place.city}`;
+  if (place.city && looseKey(place.city) === key) return `city ${place.city}`;
+  if (place.postal_code && looksLikePostcode(part) && postcodeKey(part) === postcodeKey(place.postal_code)) {
+    return `postcode ${place.postal_code}`;
+  }
   if (place.region) {
-    const regionKey = placeKey(place.region);
+    const regionKey = looseKey(place.region);
     if (regionKey === key) return `region ${place.region}`;
     // US states: "Texas" = "TX" in either direction (only when the business is in the US or its country is unknown).
     if (countryCode === null || countryCode === 'US') {
@@ -68,7 +79,7 @@ function matchPart(part: string, place: PlaceFacts, countryCode: string | null):
   return null;
 }
 
-/** Every comma/semicolon/slash-separated part of `location` must name the business's city, region or country. */
+/** Every comma/semicolon/slash-separated part of `location` must name the business's city, region, postcode or country. */
 export function matchLocation(location: string, place: PlaceFacts): PlaceMatch | null {
   const parts = location
     .split(/[,;/|]/)
@@ -83,4 +94,69 @@ export function matchLocation(location: string, place: PlaceFacts): PlaceMatch |
     matchedOn.push(hit);
   }
   return { matchedOn };
+}
+
+const quote = (s: string) => `"${s.length > 80 ? `${s.slice(0, 77)}…` : s}"`;
+
+/** "the city's area", "the postcode's area" … as a reason names the area a business lies in. */
+const AREA_OF: Record<PlaceArea['kind'], string> = {
+  country: "the country's",
+  region: "the region's",
+  city: "the city's",
+  suburb: "the suburb's",
+  postcode: "the postcode's",
+  place: "the place's",
+};
+
+/** Which of the business's place fields is one of the area's names, said as a reason; null when none. */
+function matchAreaNames(area: PlaceArea, place: PlaceFacts): string | null {
+  if (area.postcode && place.postal_code && postcodeKey(area.postcode) === postcodeKey(place.postal_code)) {
+    return `postcode ${quote(place.postal_code)}`;
+  }
+  const countryCode = place.country ? toCountryCode(place.country) : null;
+  if (area.kind === 'country') {
+    return area.countryCode && countryCode === area.countryCode
+      ? `country ${quote(place.country ?? '')}`
+      : null;
+  }
+  // Its names only where they can be the same place: a city's name on a business's region is another area.
+  const fields: ['city' | 'region', string | null][] =
+    area.kind === 'region'
+      ? [['region', place.region]]
+      : area.kind === 'place'
+        ? [
+            ['city', place.city],
+            ['region', place.region],
+          ]
+        : [['city', place.city]];
+  for (const [field, value] of fields) {
+    if (!value) continue;
+    // A business in another country never shares a name-match ("Paris, TX" is not in Paris, FR).
+    if (area.countryCode && countryCode && countryCode !== area.countryCode) return null;
+    const found = findName(area.names, value);
+    if (!found) continue;
+    const spelled = found.name === value ? '' : ` ${quote(found.name)}`;
+    return `${field} ${quote(value)} is its ${describeNameKey(found.key)}${spelled}`;
+  }
+  return null;
+}
+
+/**
+ * Does the business lie in `location`? By its geocoded `area` first (coordinates inside the outline, else a name
+ * of the area in any language), then by the names test of `matchLocation`. The reason says which area matched:
+ * `in "Skopje" (Скопје, MK): inside the city's area`. Null when it does not.
+ */
+export function matchPlace(location: string, place: PlaceFacts, area: PlaceArea | null): string | null {
+  if (area) {
+    const label = `in ${quote(location)} (${[area.name, area.countryCode].filter(Boolean).join(', ')})`;
+    if (place.lat != null && place.lng != null) {
+      const how = locateInArea({ lat: place.lat, lng: place.lng }, area);
+      if (how === 'polygon') return `${label}: inside ${AREA_OF[area.kind]} area`;
+      if (how === 'bbox') return `${label}: inside ${AREA_OF[area.kind]} bounding box (no outline known)`;
+    }
+    const byName = matchAreaNames(area, place);
+    if (byName) return `${label}: ${byName}`;
+  }
+  const hit = matchLocation(location, place);
+  return hit ? `${quote(location)} matches ${hit.matchedOn.join(', ')}` : null;
 }

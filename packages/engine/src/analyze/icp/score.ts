@@ -3,8 +3,8 @@
  * The weights, partial-credit rules, exclusion cap and tier cut-offs are documented in analyze/README.md.
  */
 import { containsTerm, industryTerms, type WordText, wordText } from './match';
-import { matchLocation } from './places';
-import type { IcpAnalysis, IcpCriteria, IcpFacts, IcpReason, IcpTier } from './types';
+import { matchPlace } from './places';
+import type { IcpAnalysis, IcpAreas, IcpCriteria, IcpFacts, IcpReason, IcpTier } from './types';
 
 /** Base weights of the criteria. Criteria the ICP leaves empty drop out and the rest are rescaled to 100. */
 export const ICP_WEIGHTS = {
@@ -116,18 +116,29 @@ function judgeIndustries(facts: IcpFacts, icp: IcpCriteria): Judgement {
   };
 }
 
-function judgeLocations(facts: IcpFacts, icp: IcpCriteria): Judgement {
+function judgeLocations(facts: IcpFacts, icp: IcpCriteria, areas: IcpAreas = {}): Judgement {
   const wanted = clean(icp.locations);
+  // Own keys only: a location named "constructor" must not find Object.prototype's.
+  const areaOf = (location: string) => (Object.hasOwn(areas, location) ? (areas[location] ?? null) : null);
   for (const location of wanted) {
-    const hit = matchLocation(location, facts);
-    if (hit) return { fraction: 1, evidence: `${quote(location)} matches ${hit.matchedOn.join(', ')}` };
+    const evidence = matchPlace(location, facts, areaOf(location));
+    if (evidence) return { fraction: 1, evidence };
   }
   const where = [facts.city, facts.region, facts.country].filter(Boolean).join(', ');
+  const hasPoint = facts.lat != null && facts.lng != null;
+  const geocoded = wanted.filter((location) => areaOf(location) !== null);
+  // Say what was tested: a business with coordinates was outside every geocoded area, not just differently spelled.
+  const outside =
+    hasPoint && geocoded.length
+      ? `; its coordinates are outside the geocoded area of ${geocoded.map(quote).join(', ')}`
+      : '';
   return {
     fraction: 0,
     evidence: where
-      ? `${quote(where)} is not in ${wanted.map(quote).join(', ')}`
-      : `place unknown; wanted ${wanted.map(quote).join(', ')}`,
+      ? `${quote(where)} is not in ${wanted.map(quote).join(', ')}${outside}`
+      : hasPoint && geocoded.length
+        ? `outside the geocoded area of ${geocoded.map(quote).join(', ')}`
+        : `place unknown; wanted ${wanted.map(quote).join(', ')}`,
   };
 }
 
@@ -176,15 +187,18 @@ function judgeSize(facts: IcpFacts, icp: IcpCriteria): Judgement {
     min != null && max != null ? `${min}–${max}` : min != null ? `at least ${min}` : `at most ${max}`;
   const n = facts.employee_estimate;
   if (n == null) return { fraction: 0, evidence: `employee count unknown; wanted ${range}` };
-  const source = at(facts.evidence_urls?.employee_estimate);
+  // A file states a count; a site's words are turned into an estimate ("about").
+  const count = facts.employee_source
+    ? `${n} employees (from ${facts.employee_source})`
+    : `about ${n} employees${at(facts.evidence_urls?.employee_estimate)}`;
   if ((min == null || n >= min) && (max == null || n <= max)) {
-    return { fraction: 1, evidence: `about ${n} employees${source}, within ${range}` };
+    return { fraction: 1, evidence: `${count}, within ${range}` };
   }
   // Estimates are rough: within a factor of two of the range earns half.
   const near = (min == null || n >= min / 2) && (max == null || n <= max * 2);
   return {
     fraction: near ? 0.5 : 0,
-    evidence: `about ${n} employees${source}, ${near ? 'near' : 'outside'} ${range}`,
+    evidence: `${count}, ${near ? 'near' : 'outside'} ${range}`,
   };
 }
 
@@ -219,7 +233,7 @@ function judgeDecisionMaker(facts: IcpFacts): Judgement {
   };
 }
 
-const JUDGES: Record<IcpCriterion, (facts: IcpFacts, icp: IcpCriteria) => Judgement> = {
+const JUDGES: Record<IcpCriterion, (facts: IcpFacts, icp: IcpCriteria, areas?: IcpAreas) => Judgement> = {
   industries: judgeIndustries,
   locations: judgeLocations,
   keywords: judgeKeywords,
@@ -231,16 +245,23 @@ const JUDGES: Record<IcpCriterion, (facts: IcpFacts, icp: IcpCriteria) => Judgem
 
 /**
  * Scores one business against the ICP: 0–100, tier A–D and one reason per criterion the ICP names (plus one for
- * the exclusions). Pure and deterministic: same facts and ICP, same answer.
+ * the exclusions). Pure and deterministic: same facts, ICP and areas, same answer.
  */
-export function scoreIcp(facts: IcpFacts, icp: IcpCriteria): IcpAnalysis {
+export function scoreIcp(
+  facts: IcpFacts,
+  icp: IcpCriteria,
+  options: {
+    /** The geocoded areas of the ICP's locations (geography before names); omitted: names only. */
+    areas?: IcpAreas;
+  } = {},
+): IcpAnalysis {
   const active = activeCriteria(icp);
   const totalBase = active.reduce((sum, c) => sum + ICP_WEIGHTS[c], 0);
   const reasons: IcpReason[] = [];
   let raw = 0;
   for (const criterion of active) {
     const weight = (ICP_WEIGHTS[criterion] * 100) / totalBase;
-    const { fraction, evidence } = JUDGES[criterion](facts, icp);
+    const { fraction, evidence } = JUDGES[criterion](facts, icp, options.areas);
     const points = weight * fraction;
     raw += points;
     reasons.push({

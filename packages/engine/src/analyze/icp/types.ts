@@ -1,7 +1,14 @@
 import type { Icp } from '@argo/contract/icp';
+import type { PlaceArea } from '../../geo/area';
 
 /** The venture's ICP as the scorer reads it: the contract's `Icp` (PRODUCT.md §3), defaults filled. */
 export type IcpCriteria = Icp;
+
+/**
+ * The geocoded area of each ICP location, keyed by the location as the ICP writes it (trimmed); null when the
+ * geocoder knows no such place, absent when it was not asked (no geocoder, or it failed): then names decide.
+ */
+export type IcpAreas = Readonly<Record<string, PlaceArea | null>>;
 
 /**
  * What scoring reads about one business: its stored fields plus what the analyzers found. Built by
@@ -13,6 +20,10 @@ export interface IcpFacts {
   city: string | null;
   region: string | null;
   country: string | null;
+  /** Postcode and coordinates of the business (absent or null when unknown): the locations criterion reads them. */
+  postal_code?: string | null;
+  lat?: number | null;
+  lng?: number | null;
   industry: string | null;
   summary: string | null;
   services: string[];
@@ -21,6 +32,11 @@ export interface IcpFacts {
   software: string[];
   hiring: boolean | null;
   employee_estimate: number | null;
+  /**
+   * Where the employee count was read when no page stated it, in words (the imported file's column); absent when
+   * it came from the site (its page is evidence_urls.employee_estimate).
+   */
+  employee_source?: string | null;
   /**
    * The decision-makers (owner/founder, executive) the site names, best reachable first; null or absent when the
    * people analyzer has not run. Built by `icpFactsFrom` from the people result.

@@ -169,3 +169,21 @@ describe('software matcher', () => {
     expect(libby?.evidence.map((e) => e.url)).toEqual(['https://shop.example/', 'https://shop.example/team']);
   });
 });
+
+describe('meta values read by many patterns', () => {
+  it('finds each technology among dozens that read the same meta name, versions and presence tests included', () => {
+    const technologies: FingerprintData['technologies'] = { Bare: { cats: [1], meta: { generator: '' } } };
+    for (let n = 0; n < 40; n++) {
+      technologies[`Cms${n}`] = { cats: [1], meta: { generator: `^Cms${n}x(?: ([\\d.]+))?\\;version:\\1` } };
+    }
+    const fp = compileFingerprints({ categories: data.categories, technologies });
+    const found = detectSoftwareFromHtml(
+      { url: 'https://a.example/', html: '<meta name="generator" content="CMS17x 2.5">' },
+      fp,
+    );
+    expect(found.map((d) => [d.name, d.version]).sort()).toEqual([
+      ['Bare', null],
+      ['Cms17', '2.5'],
+    ]);
+  });
+});

@@ -32,6 +32,14 @@ function equalsFolded(text: string, start: number, literal: string): boolean {
   return true;
 }
 
+/** The start of the literal's rarest-looking ASCII 4-character window (its first), or -1 when it has none. */
+function asciiWindow(literal: string): number {
+  for (let i = 0; i + GRAM <= literal.length; i++) {
+    if (/^[\x20-\x7e]+$/.test(literal.slice(i, i + GRAM))) return i;
+  }
+  return -1;
+}
+
 const hashOf = (code: number) => Math.imul(code, 0x9e3779b1) >>> 0;
 const filterSlot = (hash: number) => hash >>> (32 - FILTER_BITS);
 const headSlot = (hash: number) => hash >>> (32 - HEAD_BITS);
@@ -75,6 +83,24 @@ class AnchorTable {
 export interface LiteralScan {
   marks: Uint8Array;
   ids: number[];
+  /** Where each marked literal first occurs (-1: found, position unknown); empty unless scanned with positions. */
+  first: Int32Array;
+  /** Every position where a literal occurs, last first: occurrences(scan, id). */
+  last: Int32Array;
+  at: number[];
+  previous: number[];
+}
+
+const NO_POSITIONS = new Int32Array(0);
+
+/** Where a marked literal occurs, in no particular order; null when the scan does not know. */
+export function occurrences(scan: LiteralScan, id: number): number[] | null {
+  if (scan.marks[id] !== 1) return [];
+  if (scan.first.length === 0 || scan.first[id] === -1) return null;
+  const out: number[] = [];
+  for (let k = scan.last[id] as number; k !== -1; k = scan.previous[k] as number)
+    out.push(scan.at[k] as number);
+  return out;
 }
 
 export class LiteralIndex {
@@ -83,6 +109,8 @@ export class LiteralIndex {
   private quads = new AnchorTable();
   private trigrams: Array<{ id: number; literal: string }> = [];
   private short: Array<{ id: number; literal: string }> = [];
+  /** Literals with characters past ASCII: anchored on an ASCII window, compared in lower case. */
+  private wide = new Uint8Array(0);
   private built = false;
 
   /** Registers a literal (lower case); returns its id. */
@@ -112,8 +140,14 @@ export class LiteralIndex {
     this.quads = new AnchorTable();
     this.trigrams = [];
     this.short = [];
+    this.wide = new Uint8Array(this.literals.length);
     this.literals.forEach((literal, id) => {
-      if (literal.length < GRAM - 1 || /[^\x20-\x7e]/.test(literal)) {
+      const wide = /[^\x20-\x7e]/.test(literal);
+      const ascii = wide ? asciiWindow(literal) : -1;
+      if (wide && ascii !== -1) {
+        this.wide[id] = 1;
+        this.quads.insert(codeOf(literal, ascii, GRAM), id, ascii);
+      } else if (literal.length < GRAM - 1 || wide) {
         this.short.push({ id, literal });
       } else if (literal.length === GRAM - 1) {
         // Any next character: ASCII after case folding (no A–Z), or 127 standing for every non-ASCII one.
@@ -143,11 +177,16 @@ export class LiteralIndex {
    * Which registered literals occur in the text, ignoring ASCII case (as the patterns' `i` flag does):
    * `marks[id] === 1`, and the same ids as a list. No lower-case copy of the page is made.
    */
-  scan(text: string): LiteralScan {
+  scan(text: string, positions = false): LiteralScan {
     if (!this.built) this.build();
     const found = new Uint8Array(this.literals.length);
+    // Positions only when asked (the page source): two arrays per literal are most of a small scan's garbage.
+    const first = positions ? new Int32Array(this.literals.length) : NO_POSITIONS;
+    const last = positions ? new Int32Array(this.literals.length).fill(-1) : NO_POSITIONS;
+    const at: number[] = [];
+    const previous: number[] = [];
     const ids: number[] = [];
-    const { literals, quads } = this;
+    const { literals, quads, wide } = this;
     const { filter: quadFilter, head: quadHead, next, id: entryId, offset, code: entryCode } = quads;
     let code = 0;
     for (let i = 0; i < text.length; i++) {
@@ -162,28 +201,51 @@ export class LiteralIndex {
       for (let e = quadHead[hash >>> (32 - HEAD_BITS)] as number; e !== -1; e = next[e] as number) {
         if (entryCode[e] !== code) continue;
         const id = entryId[e] as number;
-        if (found[id] === 1) continue;
         const begin = i - GRAM + 1 - (offset[e] as number);
-        if (begin >= 0 && equalsFolded(text, begin, literals[id] as string)) {
-          found[id] = 1;
-          ids.push(id);
+        const literal = literals[id] as string;
+        if (
+          begin >= 0 &&
+          (wide[id] === 1
+            ? text.slice(begin, begin + literal.length).toLowerCase() === literal
+            : equalsFolded(text, begin, literal))
+        ) {
+          // Every occurrence is kept (html patterns search around them), the literal listed once.
+          if (positions) {
+            previous.push(last[id] as number);
+            last[id] = at.length;
+            at.push(begin);
+            if (found[id] === 0) first[id] = begin;
+          }
+          if (found[id] === 0) {
+            found[id] = 1;
+            ids.push(id);
+          }
         }
       }
     }
     // A three-character literal ending the text has no next character to be anchored with.
     for (const { id, literal } of this.trigrams) {
-      if (found[id] === 0 && equalsFolded(text, text.length - 3, literal)) {
-        found[id] = 1;
-        ids.push(id);
+      if (equalsFolded(text, text.length - 3, literal)) {
+        if (positions) {
+          previous.push(last[id] as number);
+          last[id] = at.length;
+          at.push(text.length - 3);
+          if (found[id] === 0) first[id] = text.length - 3;
+        }
+        if (found[id] === 0) {
+          found[id] = 1;
+          ids.push(id);
+        }
       }
     }
     const lower = this.short.length ? text.toLowerCase() : '';
     for (const { id, literal } of this.short) {
       if (lower.includes(literal)) {
         found[id] = 1;
+        if (positions) first[id] = -1;
         ids.push(id);
       }
     }
-    return { marks: found, ids };
+    return { marks: found, ids, first, last, at, previous };
   }
 }

@@ -73,7 +73,12 @@ function selectChain(chain: Chain, dom: DomIndex): DomElement[] {
   );
 }
 
-function selectElements(rule: DomRule, facts: PageFacts, inHtml: Uint8Array, $: CheerioAPI): DomElement[] {
+function selectElements(
+  rule: DomRule,
+  facts: PageFacts,
+  inHtml: Uint8Array,
+  $: () => CheerioAPI,
+): DomElement[] {
   let selector = rule.selector;
   if (rule.alternatives) {
     const passing = rule.alternatives.filter((alt) => needsMet(alt, facts.dom, inHtml));
@@ -85,9 +90,10 @@ function selectElements(rule: DomRule, facts: PageFacts, inHtml: Uint8Array, $: 
     }
     selector = passing.map((alt) => alt.text).join(', ');
   }
+  // The few selectors our reader skips go through cheerio, which parses the page only now.
   if (brokenSelectors.has(rule)) return [];
   try {
-    return $(selector).toArray() as unknown as DomElement[];
+    return $()(selector).toArray() as unknown as DomElement[];
   } catch {
     brokenSelectors.add(rule);
     return [];
@@ -125,7 +131,7 @@ export function matchDomRule(
   rule: DomRule,
   facts: PageFacts,
   inHtml: Uint8Array,
-  $: CheerioAPI,
+  $: () => CheerioAPI,
   add: Add,
 ): void {
   // Patterns whose literals are not in the page source cannot match any element's text or attribute, and

@@ -3,7 +3,7 @@ import type { Fingerprints } from './fingerprints';
 import { matchJsRules } from './js-rules';
 import { matchDomRule } from './match-dom';
 import { type PageFacts, pageFacts, type ScriptUrl } from './page-facts';
-import { type CompiledPattern, foundAll, resolveVersion, runPattern } from './pattern';
+import { type CompiledPattern, foundAll, resolveVersion, runPattern, type ScannedText } from './pattern';
 import { isAboutOwnSite } from './site-hosting';
 import { candidates } from './triggers';
 import type { Evidence } from './types';
@@ -52,18 +52,21 @@ export function matchPage(page: ParsedPage, fp: Fingerprints): PatternHit[] {
   matchScriptUrls(fp, facts.injectedScripts, facts.injectedScriptsText, add, 'scripts');
   // One pass over the source finds every literal; only the patterns those literals wake are looked at.
   // Inline scripts and styles are raw text of the source, so the same marks pre-filter their patterns.
-  const source = fp.index.scan(facts.html);
+  const source = fp.index.scan(facts.html, true);
+  const scanned: ScannedText = { text: facts.html, scan: source };
   for (const p of candidates(fp.pageTriggers, source.ids)) {
     if (p.type === 'text') {
       matchBodyText(p, facts, source.marks, add);
       continue;
     }
     const value = p.type === 'html' ? facts.html : p.type === 'scripts' ? facts.inlineScripts : facts.styles;
-    const m = value ? runPattern(p, value, source.marks) : null;
+    const m = value
+      ? runPattern(p, value, source.marks, undefined, p.type === 'html' ? scanned : undefined)
+      : null;
     if (m) add(p, m, m[0] || value);
   }
   for (const rule of candidates(fp.domTriggers, source.ids)) {
-    matchDomRule(rule, facts, source.marks, page.$, add);
+    matchDomRule(rule, facts, source.marks, () => page.$, add);
   }
   for (const { rule, shown } of matchJsRules(fp.js, facts)) add(rule.pattern, [''], shown);
   return hits;
@@ -99,6 +102,8 @@ export type Add = (
 ) => void;
 
 function matchValue(patterns: CompiledPattern[], value: string, shown: string, add: Add): void {
+  // (An index of a long list's literals, scanned per value, cost more than it saved: the scan loop then also
+  // sees short sliced strings and runs slower on the page source.)
   const lower = value.toLowerCase();
   for (const p of patterns) {
     const m = runPattern(p, value, undefined, lower);

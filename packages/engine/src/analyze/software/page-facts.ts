@@ -1,6 +1,7 @@
-import type { ParsedPage } from '../../crawl/page';
+import { hasParsedDom, type ParsedPage } from '../../crawl/page';
+import { parseLightDom } from './light-dom';
 
-/** The parts of htmlparser2's DOM we read (cheerio does not export domhandler's types). */
+/** The parts of an htmlparser2 DOM we read: light-dom.ts builds just these. */
 export interface DomNode {
   type: string;
   name?: string;
@@ -155,7 +156,10 @@ function extractFacts(page: ParsedPage): PageFacts {
   const styles: string[] = [];
   const meta = new Map<string, string[]>();
   let body: DomNode | null = null;
-  const root = page.$.root()[0] as unknown as DomNode;
+  // The page's `$` when another analyzer built it (the same tree: light-dom.test.ts), else our own reader: faster,
+  // and cheerio's DOM is then built only if another analyzer asks.
+  const shared = hasParsedDom(page);
+  const root = shared ? (page.$.root()[0] as unknown as DomNode) : parseLightDom(page.html, dom.attributes);
   const stack: DomNode[] = [root];
   const addSrc = (raw: string) => {
     const written = raw.trim();
@@ -176,9 +180,9 @@ function extractFacts(page: ParsedPage): PageFacts {
     }
     if (!isElement(node)) continue;
     const { name, attribs } = node;
+    if (shared) for (const attr in attribs) dom.attributes.add(attr);
     dom.all.push(node);
     push(dom.byTag, name, node);
-    for (const attr in attribs) dom.attributes.add(attr);
     if (attribs.id) push(dom.byId, attribs.id, node);
     if (name === 'script') {
       if (attribs.src?.trim()) addSrc(attribs.src);

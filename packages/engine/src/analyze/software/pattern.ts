@@ -1,6 +1,9 @@
+import { type LiteralScan, occurrences } from './literal-index';
 import {
   boundQuantifiers,
   type Clauses,
+  maxMatchWidth,
+  readsOutsideMatch,
   requiredClauses,
   satisfies,
   withoutBoilerplate,
@@ -21,7 +24,24 @@ export interface CompiledPattern {
   clauseIds: number[][] | null;
   version: string;
   confidence: number;
+  /**
+   * html patterns: the most characters a match spans (Infinity when unbounded), and the same regex with the
+   * `g` flag, so a search of the page can start where a match first becomes possible (runPattern).
+   */
+  reach?: number;
+  searcher?: RegExp;
+  /** No assertion reading outside a match (`^ $ \b`, lookbehinds): a match in a slice is one in the text. */
+  sliceable?: boolean;
 }
+
+/** A page-wide text with the literal scan of it. */
+export interface ScannedText {
+  text: string;
+  scan: LiteralScan;
+}
+
+/** Past this many occurrences of a pattern's literals, one search from the first beats a slice per each. */
+const MAX_WINDOWS = 32;
 
 export interface PatternParts {
   source: string;
@@ -79,7 +99,15 @@ export function compilePattern(
     return null;
   }
   stats.patterns++;
+  const reach = regex && type === 'html' ? maxMatchWidth(regex.source) : Number.POSITIVE_INFINITY;
   return {
+    ...(Number.isFinite(reach) && regex
+      ? {
+          reach,
+          searcher: new RegExp(regex.source, 'gi'),
+          sliceable: !readsOutsideMatch(regex.source),
+        }
+      : {}),
     id: nextPatternId++,
     tech,
     type,
@@ -110,19 +138,95 @@ export function resolveVersion(template: string, match: ArrayLike<string | undef
 /**
  * Runs a pattern on a value; returns the match (groups for the version) or null. Pre-filter first: `found`
  * (literal ids seen in a text that contains the value) or else indexOf on the value (pass `lower`, the value
- * in lower case, when several patterns read the same value).
+ * in lower case, when several patterns read the same value). With `scanned` (the literal scan of this very
+ * value), a bounded pattern searches only from where its first match could start.
  */
 export function runPattern(
   pattern: CompiledPattern,
   value: string,
   found?: Uint8Array,
   lower?: string,
+  scanned?: ScannedText,
 ): RegExpExecArray | null {
   if (found && pattern.clauseIds) {
     if (!foundAll(pattern.clauseIds, found)) return null;
   } else if (pattern.clauses && !satisfies(pattern.clauses, lower ?? value.toLowerCase())) return null;
   if (!pattern.regex) return Object.assign([value], { index: 0, input: value }) as unknown as RegExpExecArray;
+  const { searcher, reach, clauseIds } = pattern;
+  if (scanned && searcher && reach !== undefined && clauseIds) {
+    // Every match contains a literal of each clause: none starts more than `reach` before the clause's first
+    // literal. Same text, so the result is the one a search from the start finds (assertions see all of it).
+    const from = earliestStart(clauseIds, scanned.scan);
+    if (pattern.sliceable && pattern.clauses) {
+      const m = searchSlices(pattern, scanned.scan, scanned.text, from);
+      if (m !== undefined) return m;
+    }
+    searcher.lastIndex = Math.max(0, from - reach);
+    return searcher.exec(value);
+  }
   return pattern.regex.exec(value);
+}
+
+/**
+ * The leftmost match, looked for only in the slices within `reach` of an occurrence of one clause's
+ * literals: any match lies in one of them, and without assertions a slice matches as the whole text would.
+ * Undefined when there are too many occurrences to be worth it.
+ */
+function searchSlices(
+  pattern: CompiledPattern,
+  scan: LiteralScan,
+  text: string,
+  from: number,
+): RegExpExecArray | null | undefined {
+  const { clauses, clauseIds, regex, reach } = pattern;
+  if (!clauses || !clauseIds || !regex || reach === undefined) return undefined;
+  // The clause whose shortest literal is longest: the fewest chance occurrences.
+  let best = 0;
+  clauses.forEach((clause, k) => {
+    const shortest = (c: string[]) => Math.min(...c.map((l) => l.length));
+    if (shortest(clause) > shortest(clauses[best] as string[])) best = k;
+  });
+  // A match starts at `from - reach` or later, so its literals occur there or later.
+  const earliest = Math.max(0, from - reach);
+  const starts: number[] = [];
+  for (const id of clauseIds[best] as number[]) {
+    const found = occurrences(scan, id);
+    if (!found) return undefined;
+    for (const at of found) if (at >= earliest) starts.push(at);
+    if (starts.length > MAX_WINDOWS) return undefined;
+  }
+  starts.sort((a, b) => a - b);
+  const longest = Math.max(...(clauses[best] as string[]).map((l) => l.length));
+  let k = 0;
+  while (k < starts.length) {
+    const begin = Math.max(0, (starts[k] as number) - reach);
+    let end = (starts[k] as number) + longest + reach;
+    // Merge the windows that overlap this one.
+    while (k + 1 < starts.length && (starts[k + 1] as number) - reach <= end) {
+      end = (starts[++k] as number) + longest + reach;
+    }
+    k++;
+    const m = regex.exec(text.slice(begin, Math.min(end, text.length)));
+    if (m) return m;
+  }
+  return null;
+}
+
+/** The latest, over clauses, of the first position where one of the clause's literals occurs. */
+function earliestStart(clauseIds: number[][], { marks, first }: LiteralScan): number {
+  if (first.length === 0) return 0;
+  let start = 0;
+  for (const clause of clauseIds) {
+    let earliest = Number.POSITIVE_INFINITY;
+    for (const id of clause) {
+      if (marks[id] !== 1) continue;
+      const at = first[id] as number;
+      if (at < 0) return 0; // found where the scan does not say
+      if (at < earliest) earliest = at;
+    }
+    if (earliest !== Number.POSITIVE_INFINITY && earliest > start) start = earliest;
+  }
+  return start;
 }
 
 /** Every clause has one of its literals marked in `found`. */

@@ -264,3 +264,80 @@ export function withoutBoilerplate(clauses: Clauses | null): Clauses | null {
 export function isBoilerplate(literal: string): boolean {
   return BOILERPLATE.includes(literal);
 }
+
+/**
+ * The most characters (UTF-16 units) one match of the regex can span, Infinity when unbounded (`*`, `+`,
+ * `{n,}`, back-references). Lookaheads count as far as they read; lookbehinds and assertions span nothing.
+ * With it, a match that must contain a
+ * literal starts at most this far before the literal's first occurrence, so a search can begin there.
+ */
+export function maxMatchWidth(source: string): number {
+  let widest = 0;
+  for (const branch of topLevelAlternatives(source)) widest = Math.max(widest, branchWidth(branch));
+  return widest;
+}
+
+function branchWidth(branch: string): number {
+  let total = 0;
+  let i = 0;
+  while (i < branch.length) {
+    const c = branch[i] as string;
+    let width = 1;
+    if (c === '\\') {
+      const next = branch[i + 1] ?? '';
+      if (next === 'b' || next === 'B') width = 0;
+      else if (/[1-9k]/.test(next)) width = Number.POSITIVE_INFINITY;
+      i += escapeLength(branch, i);
+    } else if (c === '[') i = skipClass(branch, i);
+    else if (c === '(') {
+      const end = skipGroup(branch, i);
+      const inner = branch.slice(i + 1, end - 1);
+      // A lookahead consumes nothing but reads ahead: counted, so a slice holding the match holds what it reads.
+      width = /^\?<[=!]/.test(inner) ? 0 : maxMatchWidth(inner.replace(/^\?(?::|<[\w$]+>|=|!)/, ''));
+      i = end;
+    } else if (c === '^' || c === '$') {
+      width = 0;
+      i++;
+    } else i++;
+    // A quantifier multiplies the atom's width by its most repetitions (a lazy `?` after it changes nothing).
+    const quantifier = /^(?:[?*+]|\{(\d+)(?:(,)(\d*))?\})\??/.exec(branch.slice(i));
+    if (quantifier) {
+      const [all, min, comma, max] = quantifier;
+      const times =
+        all[0] === '?'
+          ? 1
+          : all[0] === '*' || all[0] === '+'
+            ? Number.POSITIVE_INFINITY
+            : comma
+              ? max
+                ? Number(max)
+                : Number.POSITIVE_INFINITY
+              : Number(min);
+      width = width === 0 ? 0 : width * times;
+      i += all.length;
+    }
+    total += width;
+  }
+  return total;
+}
+
+/**
+ * Does the regex assert anything about text outside its match (`^`, `$`, `\b`, `\B`, a lookbehind)? Without such
+ * assertions a match found in a slice of a text is a match in the text. (Read character by character: linear.)
+ */
+export function readsOutsideMatch(source: string): boolean {
+  let i = 0;
+  while (i < source.length) {
+    const c = source[i];
+    if (c === '\\') {
+      const next = source[i + 1];
+      if (next === 'b' || next === 'B') return true;
+      i += escapeLength(source, i);
+    } else if (c === '[') i = skipClass(source, i);
+    else if (c === '^' || c === '$') return true;
+    else if (c === '(' && source.startsWith('(?<', i) && (source[i + 3] === '=' || source[i + 3] === '!'))
+      return true;
+    else i++;
+  }
+  return false;
+}
