@@ -10,6 +10,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { tileImageSource } from './config/map';
 import type { AppDeps } from './deps';
 import { registerAuth } from './http/auth';
 import { registerErrorHandling } from './http/errors';
@@ -71,7 +72,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // Map tiles come from MAP_TILE_URL's server alone (config/map.ts); no other image is loaded from elsewhere.
+        imgSrc: ["'self'", 'data:', 'blob:', tileImageSource(config.MAP_TILE_URL)],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...deps.connectSources],
         frameAncestors: ["'none'"],

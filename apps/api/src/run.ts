@@ -7,7 +7,7 @@ import type { Config } from './config/env';
 import { createLanguageModel, languageModelConfigWarning } from './config/language-model';
 import { createDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
-import { startJobThread } from './jobs/job-thread';
+import { type JobThread, startJobThread } from './jobs/job-thread';
 import { createJobQueue } from './jobs/queue';
 import { startWorkers } from './jobs/start-workers';
 
@@ -36,6 +36,12 @@ export async function runArgo({
 }: RunOptions): Promise<void> {
   const database = createDatabase(databaseUrl, { max: config.DATABASE_POOL_MAX });
   cleanups.push(() => database.close());
+  // pg-boss keeps its own schema: its queue starts while our migrations run and the API is built, and is awaited
+  // before anything uses it (the workers, the API's first request).
+  const jobs = createJobQueue({ connectionString: databaseUrl, log });
+  const jobsStarted = jobs.start();
+  jobsStarted.catch(() => {}); // awaited (and a failure reported) below
+  cleanups.push(() => jobs.stop());
   if (freshDatabase) log.info('creating the database tables (first start)…');
   await migrateDatabase(database.db);
 
@@ -44,15 +50,15 @@ export async function runArgo({
   if (modelWarning) log.warn(modelWarning);
   else if (languageModel) log.info({ model: languageModel.name }, 'language model configured');
 
-  const jobs = createJobQueue({ connectionString: databaseUrl, log });
-  await jobs.start();
-  cleanups.push(() => jobs.stop());
-
+  let jobThread: Promise<JobThread> | undefined;
   if (role === 'worker') {
+    await jobsStarted;
     await startWorkers({ config, log, db: database.db, jobs, languageModel, cleanups });
   } else if (role === 'all') {
     // Beside the API, jobs run in their own thread: what they parse cannot stall the API (jobs/job-thread.ts).
-    const thread = await startJobThread(
+    // Awaited only once the API listens: the thread loads its modules and starts its workers on the other core
+    // while this one builds the API (a second of a reused data directory's start, bench/startup.mjs).
+    jobThread = startJobThread(
       { databaseUrl },
       {
         log,
@@ -62,7 +68,14 @@ export async function runArgo({
         },
       },
     );
-    cleanups.push(() => thread.stop());
+    const starting = jobThread;
+    starting.catch(() => {}); // awaited (and a failure reported) below
+    cleanups.push(() =>
+      starting.then(
+        (thread) => thread.stop(),
+        () => {},
+      ),
+    );
   }
 
   if (role === 'all' || role === 'api') {
@@ -79,7 +92,9 @@ export async function runArgo({
     });
     // Stop taking requests first, then the workers and the database.
     cleanups.push(() => app.close());
+    await jobsStarted;
     await app.listen({ port: config.PORT, host: config.HOST });
+    await jobThread;
     log.info(`Argo is ready on http://${config.HOST}:${config.PORT} (API docs at /api/docs)`);
   }
 }

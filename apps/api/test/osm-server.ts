@@ -45,6 +45,10 @@ export interface Place {
   bbox: BBox;
   displayName: string;
   countryCode: string;
+  /** Nominatim's `addresstype` ("city"), answered with it when given. */
+  kind?: string;
+  /** Its names in other languages, answered as `namedetails` when asked (namedetails=1). */
+  names?: Record<string, string>;
 }
 
 /** A place Nominatim knows and the elements Overpass has there. */
@@ -120,6 +124,25 @@ export async function startFakeOsm(datasets: Dataset[]): Promise<FakeOsm> {
         boundingbox: [south, north, west, east].map(String),
         display_name: p.displayName,
         address: { country_code: p.countryCode.toLowerCase() },
+        ...(p.kind ? { addresstype: p.kind } : {}),
+        ...(p.names && url.searchParams.get('namedetails') === '1' ? { namedetails: p.names } : {}),
+        // The only outline the fake knows is its bbox (ICP scoring asks for outlines: polygon_geojson=1).
+        ...(url.searchParams.get('polygon_geojson') === '1'
+          ? {
+              geojson: {
+                type: 'Polygon',
+                coordinates: [
+                  [
+                    [west, south],
+                    [east, south],
+                    [east, north],
+                    [west, north],
+                    [west, south],
+                  ],
+                ],
+              },
+            }
+          : {}),
       };
     };
     if (url.pathname === '/reverse') {

@@ -51,6 +51,8 @@ export async function startWorker(
       cancelPollMs: 100,
       // No MX lookups through the machine's DNS unless a test brings its own resolver.
       mx: null,
+      // No geocoding of ICP locations on the internet unless a test brings its own Nominatim (discovery's osm).
+      geocodeIcpAreas: false,
       ...enrichment,
       fetcher: { retries: 0, ...enrichment?.fetcher },
     }),

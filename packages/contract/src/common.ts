@@ -6,6 +6,7 @@
  * So a message here never repeats the field name itself.
  */
 import { z } from 'zod';
+import { RESULTS_DEFAULTS, ROLES } from './values';
 
 // ---------------------------------------------------------------- limits and constants
 
@@ -22,7 +23,7 @@ export const LIMITS = {
 } as const;
 
 /** SPEC §3 / §9: results paging and sort defaults. */
-export const RESULTS_DEFAULTS = { page: 0, pageSize: 50, sortBy: 'id', sortOrder: 'desc' } as const;
+export { RESULTS_DEFAULTS, ROLES };
 /** Paging defaults of every other paged list (`page`, `page_size`). */
 export const PAGE_DEFAULTS = { page: 0, page_size: 50 } as const;
 export const SPEC = { RESULTS_DEFAULTS, PAGE_DEFAULTS, LIMITS } as const;
@@ -131,7 +132,7 @@ export const QueryBoolean = z
 
 // ---------------------------------------------------------------- shared enums
 
-export const Role = z.enum(['admin', 'member'], expected("'admin' or 'member'"));
+export const Role = z.enum(ROLES, expected("'admin' or 'member'"));
 export type Role = z.infer<typeof Role>;
 
 /** Which analyzer produced a text: a configured language model or the built-in rules. */

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { expected, Id, LIMITS } from './common';
 import { defineRoute } from './define';
+import { ResultsMatching } from './saved-views';
 import { Session } from './sessions';
 
 export const ENRICHMENT_TYPES = [
@@ -40,17 +41,27 @@ export const EnrichmentBody = z.object({
 export type EnrichmentBody = z.infer<typeof EnrichmentBody>;
 
 /** POST /enrichment/run — a chosen set of types. */
-export const EnrichmentRunBody = z.object({
-  session_id: Id,
-  types: z
-    .array(EnrichmentType, expected('a list of enrichment types'))
-    .min(1, 'must list at least one enrichment type')
-    .max(ENRICHMENT_TYPES.length, 'must not repeat a type')
-    .refine((types) => new Set(types).size === types.length, 'must not repeat a type'),
-  business_ids: BusinessIds.optional(),
-  only_failed: OnlyFailed,
-  include_closed: IncludeClosed,
-});
+export const EnrichmentRunBody = z
+  .object({
+    session_id: Id,
+    types: z
+      .array(EnrichmentType, expected('a list of enrichment types'))
+      .min(1, 'must list at least one enrichment type')
+      .max(ENRICHMENT_TYPES.length, 'must not repeat a type')
+      .refine((types) => new Set(types).size === types.length, 'must not repeat a type'),
+    business_ids: BusinessIds.optional(),
+    /**
+     * Instead of business_ids: every business the table's search and filters select ("all 100,000 matching"),
+     * chosen by the server with the results call's own WHERE when the run is queued.
+     */
+    matching: ResultsMatching.optional(),
+    only_failed: OnlyFailed,
+    include_closed: IncludeClosed,
+  })
+  .refine((body) => !(body.business_ids && body.matching), {
+    message: 'give business_ids or matching, not both',
+    path: ['matching'],
+  });
 export type EnrichmentRunBody = z.infer<typeof EnrichmentRunBody>;
 
 /** The analyzers a type runs: `unified` is all of them (PRODUCT.md §6, people since issue 12). */

@@ -28,6 +28,16 @@ export const PublicConfig = z.object({
   version: z.string(),
   /** The built-in provider's minimum password length (PASSWORD_MIN_LENGTH), shown before the user submits. */
   password_min_length: z.number().int().min(1),
+  /**
+   * The base map of the results map: a raster tile URL template ({z}/{x}/{y}, optionally {s} subdomains a, b, c)
+   * and the attribution its provider asks for (MAP_TILE_URL, MAP_TILE_ATTRIBUTION, MAP_TILE_ATTRIBUTION_URL).
+   */
+  map: z.object({
+    tile_url: z.string(),
+    attribution: z.string(),
+    attribution_url: z.string().nullable(),
+    max_zoom: z.int().min(1).max(24),
+  }),
   features: z.object({
     /** A language model is configured (else the built-in analyzer writes texts). */
     language_model: z.boolean(),

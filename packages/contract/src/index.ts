@@ -1,6 +1,7 @@
 /** @argo/contract — zod schemas and types of every API call (SPEC §7) and the route table. */
 export * from './accounts';
 export * from './admin';
+export * from './attributes';
 export * from './common';
 export * from './discovery';
 export * from './enrichment';
@@ -12,8 +13,11 @@ export * from './invitations';
 export * from './messages';
 export * from './people';
 export * from './privacy';
+export * from './result-columns';
 export * from './results';
+export * from './results-map';
 export * from './routes';
+export * from './saved-views';
 export * from './sessions';
 export * from './sharing';
 export * from './users';

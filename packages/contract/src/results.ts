@@ -3,6 +3,7 @@
  * NOTE: the results query and page use camelCase (`pageSize`, `sortBy`, `sortOrder`) because SPEC §3 names them so.
  */
 import { z } from 'zod';
+import { type AttributeColumn, AttributesSchema } from './attributes';
 import {
   Count,
   expected,
@@ -18,6 +19,8 @@ import {
 import { defineRoute } from './define';
 import { Tier } from './icp';
 import { BusinessEmail, BusinessPerson, CompanyFacts, PrimaryContact, RemovePersonBody } from './people';
+import { ExportColumnsParam } from './result-columns';
+import { SORT_FIELDS } from './values';
 
 export const EnrichmentState = z.enum(['pending', 'running', 'done', 'failed', 'skipped']);
 export type EnrichmentState = z.infer<typeof EnrichmentState>;
@@ -143,6 +146,12 @@ export const Business = z
     /** The site names an owner/founder or executive; null while people were not analysed. */
     decision_maker: z.boolean().nullable().optional(),
     primary_contact: PrimaryContact.nullable().optional(),
+    /**
+     * The imported file's own columns for this business (issue 14 part 2), keyed by the session's
+     * `attribute_columns` keys (SessionInfo); a column the row left empty is absent. Absent for businesses that
+     * were not imported.
+     */
+    attributes: AttributesSchema.optional(),
     details: BusinessDetails.optional(),
     first_seen_at: IsoDateTime,
     updated_at: IsoDateTime,
@@ -169,11 +178,7 @@ export const FILTER_FIELDS = [
 export const FilterField = z.enum(FILTER_FIELDS, 'is not a known filter field');
 export type FilterField = z.infer<typeof FilterField>;
 
-// biome-ignore format: one compact list
-export const SORT_FIELDS = [
-  'id', 'name', 'domain', 'city', 'region', 'country', 'category', 'source', 'rating', 'review_count',
-  'enrichment_state', 'industry', 'icp_score', 'icp_tier', 'first_seen_at', 'updated_at',
-] as const;
+export { SORT_FIELDS };
 export const SortField = z.enum(SORT_FIELDS, expected(`one of ${SORT_FIELDS.join(', ')}`));
 export type SortField = z.infer<typeof SortField>;
 
@@ -200,11 +205,44 @@ export const FilterValue = z.union(
 );
 export type FilterValue = z.infer<typeof FilterValue>;
 
-export const Filters = z.partialRecord(FilterField, FilterValue, knownKeys(FILTER_FIELDS, 'filter field'));
+/**
+ * A filter on a column of the imported file (issue 14 part 2): `attr.<key>` with the key of one of the session's
+ * `attribute_columns`, its value read as the column's type — number: a number, a list or {gte, lte}; date
+ * ('YYYY-MM-DD'): the same with dates; boolean: true or false; text: a value, a list or {contains}; any of them
+ * {present} or null (the row left it empty). A key the session's file does not have is a 400.
+ */
+export const ATTRIBUTE_FILTER_PREFIX = 'attr.';
+export type AttributeFilterKey = `attr.${string}`;
+export const AttributeFilterKey = z.templateLiteral([ATTRIBUTE_FILTER_PREFIX, z.string().min(1).max(100)]);
+/** The filter key (and the table's column id) of an attribute column. */
+export const attributeFilterKey = (key: string): AttributeFilterKey => `${ATTRIBUTE_FILTER_PREFIX}${key}`;
+/** The attribute column key of a filter key or column id, or null for a business field. */
+export const attributeKeyOf = (key: string): string | null =>
+  key.startsWith(ATTRIBUTE_FILTER_PREFIX) ? key.slice(ATTRIBUTE_FILTER_PREFIX.length) || null : null;
+/** The attribute column a filter key names, if the session has it. */
+export const findAttributeColumn = (
+  columns: readonly AttributeColumn[],
+  key: string,
+): AttributeColumn | undefined => {
+  const attribute = attributeKeyOf(key);
+  return attribute === null ? undefined : columns.find((column) => column.key === attribute);
+};
+
+const filterKeys = knownKeys(FILTER_FIELDS, 'filter field');
+export const Filters = z.partialRecord(z.union([FilterField, AttributeFilterKey]), FilterValue, {
+  error: (issue) =>
+    issue.code === 'invalid_key'
+      ? `unknown filter field "${String(issue.input)}"; known: ${FILTER_FIELDS.join(', ')}, or attr.<key> for a column of the imported file`
+      : filterKeys.error(issue),
+});
 export type Filters = z.infer<typeof Filters>;
 
-/** `filters` travels as a JSON string in the query; use this to build it. */
-export const encodeFilters = (filters: Filters): string => JSON.stringify(filters);
+/**
+ * `filters` travels as a JSON string in the query; use this to build it. Takes any object (tests send wrong ones
+ * on purpose); the server checks it against `Filters`.
+ */
+export const encodeFilters = (filters: Filters | Readonly<Record<string, unknown>>): string =>
+  JSON.stringify(filters);
 
 /** The `filters` query parameter: a JSON object string, parsed then checked. Blank means no filters. */
 export const FiltersParam = z
@@ -238,7 +276,8 @@ export type ResultsQuery = z.infer<typeof ResultsQuery>;
 
 /**
  * GET /user/session/:id/export — the table's search, filters and sort, no paging. Closed businesses are left out
- * unless `include_closed=true` (or an `is_closed` filter asks for them).
+ * unless `include_closed=true` (or an `is_closed` filter asks for them). `columns` narrows the file to the table's
+ * visible columns, in their order; without it every column is written.
  */
 export const ExportQuery = z.object({
   ...resultsFilterShape,
@@ -246,6 +285,8 @@ export const ExportQuery = z.object({
     .enum(['true', 'false'], expected("'true' or 'false'"))
     .transform((value) => value === 'true')
     .optional(),
+  /** The table's visible columns in their order (`name,city,icp`): the file holds exactly what is shown. */
+  columns: ExportColumnsParam.optional(),
 });
 export type ExportQuery = z.infer<typeof ExportQuery>;
 

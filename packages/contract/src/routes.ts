@@ -15,6 +15,8 @@ import { icpRoutes } from './icp';
 import { invitationsRoutes } from './invitations';
 import { privacyRoutes } from './privacy';
 import { resultsRoutes } from './results';
+import { resultsMapRoutes } from './results-map';
+import { savedViewRoutes } from './saved-views';
 import { sessionsRoutes } from './sessions';
 import { sharingRoutes } from './sharing';
 import { usersRoutes } from './users';
@@ -35,6 +37,8 @@ export const routes = {
   ...venturesRoutes,
   ...sessionsRoutes,
   ...resultsRoutes,
+  ...resultsMapRoutes,
+  ...savedViewRoutes,
   ...sharingRoutes,
   ...discoveryRoutes,
   ...enrichmentRoutes,

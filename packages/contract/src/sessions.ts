@@ -1,5 +1,6 @@
 /** Sessions: one discovery job and everything it found (PRODUCT.md §4), and the session calls of SPEC §7. */
 import { z } from 'zod';
+import { AttributeColumnSchema } from './attributes';
 import {
   Count,
   expected,
@@ -14,8 +15,9 @@ import {
 } from './common';
 import { defineRoute } from './define';
 import { SharedUser } from './sharing';
+import { SESSION_STATUSES } from './values';
 
-export const SESSION_STATUSES = ['draft', 'queued', 'running', 'completed', 'failed', 'cancelled'] as const;
+export { SESSION_STATUSES };
 export const SessionStatus = z.enum(SESSION_STATUSES, expected(`one of ${SESSION_STATUSES.join(', ')}`));
 export type SessionStatus = z.infer<typeof SessionStatus>;
 
@@ -140,6 +142,11 @@ export const SessionInfo = Session.extend({
   rejected_count: Count.optional(),
   /** The run in progress or the last one; null before the first run. */
   run: SessionRunInfo.nullable().optional(),
+  /**
+   * Import sessions: the file's own columns kept on each business (`Business.attributes`), in file order; the
+   * table's optional columns and the `attr.<key>` filters. Empty when the file had none.
+   */
+  attribute_columns: z.array(AttributeColumnSchema).optional(),
 }).meta({ id: 'SessionInfo' });
 export type SessionInfo = z.infer<typeof SessionInfo>;
 

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_TILE_ATTRIBUTION, DEFAULT_TILE_ATTRIBUTION_URL, DEFAULT_TILE_URL, TileUrl } from './map';
 
 /** The repository root (the package.json with workspaces), whether running from src/ or from the bundled dist/. */
 function findRepoRoot(from: string): string {
@@ -57,6 +58,11 @@ const EnvFields = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /**
+   * The niceness of the thread that runs jobs (0 = as the API, 19 = only when nothing else wants the CPU). Jobs
+   * are batch work; on a machine they share with the API, the people clicking through results come first.
+   */
+  JOB_NICE: z.coerce.number().int().min(0).max(19).default(10),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(15000),
   /** smtp(s)://user:pass@host:port. Unset: emails go to the server log and the dev outbox table. */
   SMTP_URL: z
@@ -132,6 +138,25 @@ const EnvFields = z.object({
   MX_CHECK: bool.default(true),
   /** DNS servers for the MX lookups ("1.1.1.1,8.8.8.8" or "127.0.0.1:5353"); default the system's resolver. */
   MX_DNS_SERVERS: list.default([]),
+  /**
+   * Geocode the ICP's locations with NOMINATIM_URL (outline and names in every language, cached 30 days) so ICP
+   * scoring matches places by geography. "false": by names only (transliterated, accent-insensitive).
+   */
+  ICP_GEOCODE: bool.default(true),
+  /**
+   * The results map's raster tiles ({z}/{x}/{y}, optionally {s}) and the attribution their provider asks for; the
+   * Content-Security-Policy allows images from the template's origin. Default: OpenStreetMap's standard tiles.
+   */
+  MAP_TILE_URL: TileUrl.default(DEFAULT_TILE_URL),
+  MAP_TILE_ATTRIBUTION: z.string().trim().min(1).max(300).default(DEFAULT_TILE_ATTRIBUTION),
+  MAP_TILE_ATTRIBUTION_URL: z
+    .url({
+      protocol: /^https?$/,
+      error: 'must be an http(s) URL such as https://www.openstreetmap.org/copyright',
+    })
+    .default(DEFAULT_TILE_ATTRIBUTION_URL),
+  /** The deepest zoom the tile server has. */
+  MAP_TILE_MAX_ZOOM: z.coerce.number().int().min(1, 'must be 1–24').max(24, 'must be 1–24').default(19),
 });
 
 const EnvSchema = EnvFields.superRefine((env, ctx) => {

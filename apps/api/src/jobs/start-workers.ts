@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os';
 import type { LanguageModel } from '@argo/engine';
 import type { Logger } from 'pino';
 import type { Config } from '../config/env';
@@ -27,6 +28,7 @@ export async function startWorkers({
   languageModel: LanguageModel | null;
   cleanups: Array<() => Promise<unknown>>;
 }): Promise<void> {
+  lowerThreadPriority(config.JOB_NICE, log);
   await jobs.work(jobDefinitions, {
     db,
     log,
@@ -39,4 +41,18 @@ export async function startWorkers({
   // Sessions whose job pg-boss gave up on (retries spent) are failed with the reason, once a minute.
   const sweeper = startStuckSessionSweeper(db, log);
   cleanups.push(async () => sweeper.stop());
+}
+
+/**
+ * Lowers the priority of the calling thread (on Linux a thread has its own niceness: in `npm start` this is the
+ * job thread, not the API's; in a worker process, its main thread). Lowering is always allowed; a platform that
+ * refuses it only costs the API some responsiveness, so it is logged, not fatal.
+ */
+function lowerThreadPriority(nice: number, log: Logger) {
+  if (nice === 0) return;
+  try {
+    setPriority(nice);
+  } catch (error) {
+    log.warn({ err: error }, 'could not lower the job thread priority (JOB_NICE)');
+  }
 }

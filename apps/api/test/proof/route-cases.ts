@@ -325,6 +325,17 @@ export const CASES: Record<string, Case> = {
     policy: SESSION_VIEW,
     request: async () => ({ path: `/user/session/${(await freshSession()).sessionId}/results` }),
   },
+  'sessions.resultsMap': {
+    policy: SESSION_VIEW,
+    request: async () => ({ path: `/user/session/${(await freshSession()).sessionId}/map` }),
+  },
+  'sessions.business': {
+    policy: SESSION_VIEW,
+    request: async () => {
+      const { sessionId, businessId } = await freshSession();
+      return { path: `/user/session/${sessionId}/businesses/${businessId}` };
+    },
+  },
   'sessions.export': {
     policy: SESSION_VIEW,
     request: async () => ({ path: `/user/session/${(await freshSession()).sessionId}/export` }),
@@ -332,6 +343,26 @@ export const CASES: Record<string, Case> = {
   'sessions.exportContacts': {
     policy: SESSION_VIEW,
     request: async () => ({ path: `/user/session/${(await freshSession()).sessionId}/export/contacts` }),
+  },
+  // The caller's own saved view: anyone who may see the session keeps one (it changes nothing of the session).
+  'sessions.viewGet': {
+    policy: SESSION_VIEW,
+    request: async () => ({ path: `/user/session/${(await freshSession()).sessionId}/view` }),
+  },
+  'sessions.viewPut': {
+    policy: SESSION_VIEW,
+    request: async () => ({
+      path: `/user/session/${(await freshSession()).sessionId}/view`,
+      body: {
+        columns: ['name', 'city', 'icp'],
+        filters: { icp_tier: ['A', 'B'] },
+        sort: { by: 'icp_score', dir: 'desc' },
+      },
+    }),
+  },
+  'sessions.viewDelete': {
+    policy: SESSION_VIEW,
+    request: async () => ({ path: `/user/session/${(await freshSession()).sessionId}/view` }),
   },
   // Changes the session's results: edit access.
   'sessions.removePerson': {
@@ -433,11 +464,16 @@ export const CASES: Record<string, Case> = {
       } satisfies Case,
     ]),
   ),
+  // A bulk action on every business matching the filters (issue 14 part 5): a view share cannot start it.
   'enrichment.run': {
     policy: SESSION_EDIT,
     request: async () => ({
       path: '/enrichment/run',
-      body: { session_id: (await freshSession()).sessionId, types: ['software_detection'] },
+      body: {
+        session_id: (await freshSession()).sessionId,
+        types: ['software_detection'],
+        matching: { filters: { city: ['Leeds', 'York'] } },
+      },
     }),
   },
 

@@ -123,6 +123,12 @@ export const businesses = pgTable(
     peopleSeniorities: text('people_seniorities').array().notNull().default(sql`'{}'::text[]`),
     emailKinds: text('email_kinds').array().notNull().default(sql`'{}'::text[]`),
     primaryContact: jsonb('primary_contact').$type<PrimaryContactJson>(),
+    /**
+     * The imported file's columns that map to no business field (an Inc. 5000 list's EMPLOYEES, REVENUE, a Yelp
+     * export's is_open), keyed by the session's `attribute_columns` key, each value typed as that column's type:
+     * number, boolean, a date as YYYY-MM-DD, else text. Empty for discovered businesses.
+     */
+    attributes: jsonb('attributes').$type<Record<string, string | number | boolean>>().notNull().default({}),
     firstSeenAt: createdAtColumn('first_seen_at'),
     updatedAt: updatedAtColumn(),
   },

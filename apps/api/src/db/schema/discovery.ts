@@ -35,6 +35,11 @@ export const sessionRuns = pgTable('session_runs', {
   jobId: text('job_id'),
   claim: uuid('claim'),
   state: jsonb('state').$type<Record<string, unknown>>().notNull().default({}),
+  /**
+   * The businesses an enrichment of "all matching the filters" covers, chosen when it was queued (issue 14 part 5):
+   * kept out of `state`, which every commit rewrites, so 100,000 ids are written once.
+   */
+  scopeIds: uuid('scope_ids').array(),
   latest: jsonb('latest').$type<LatestBusinessEntry[]>().notNull().default([]),
   /** When the current attempt started, and `progress.done` then: the rate counts this attempt's work only. */
   attemptStartedAt: timestamptz('attempt_started_at'),

@@ -8,6 +8,7 @@ export * from './enrichment';
 export * from './get-started';
 export * from './icp';
 export * from './privacy';
+export * from './saved-views';
 export * from './sessions';
 export * from './users';
 export * from './ventures';

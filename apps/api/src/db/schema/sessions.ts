@@ -42,6 +42,15 @@ export const sessions = pgTable(
     progressFailed: integer('progress_failed').notNull().default(0),
     error: text('error'),
     runId: uuid('run_id'),
+    /**
+     * The imported file's own columns kept as business attributes (businesses.attributes), in file order:
+     * `key` (stable, used in filters and the API), the file's header as `label`, and the type every value of the
+     * column was read as. Empty for sessions that imported nothing.
+     */
+    attributeColumns: jsonb('attribute_columns')
+      .$type<{ key: string; label: string; type: 'number' | 'date' | 'boolean' | 'text' }[]>()
+      .notNull()
+      .default([]),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
     finishedAt: timestamptz('finished_at'),

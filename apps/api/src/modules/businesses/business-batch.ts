@@ -44,6 +44,8 @@ export function combineRecords(a: MergedBusiness, b: MergedBusiness): MergedBusi
   out.websites = [...new Set([...a.websites, ...b.websites])];
   out.categories = [...new Set([...a.categories, ...b.categories])];
   out.is_closed = a.is_closed && b.is_closed;
+  // Imported columns: a's values stay, b adds the keys a lacks.
+  if (b.attributes) out.attributes = { ...b.attributes, ...a.attributes };
   return out;
 }
 

@@ -106,6 +106,8 @@ export function toBusiness(
     icp_tier: tier.success ? tier.data : null,
     decision_maker: row.decisionMaker,
     primary_contact: toPrimaryContact(row.primaryContact),
+    // The imported file's own columns; left out for the rows that have none (every discovered business).
+    ...(row.attributes && Object.keys(row.attributes).length > 0 ? { attributes: row.attributes } : {}),
     ...(details ? { details } : {}),
     first_seen_at: row.firstSeenAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

@@ -14,14 +14,84 @@ export interface RunTarget {
 /** JSON text for one parameter: arrays and records travel as one jsonb value (drizzle would spread an array). */
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 
-/** A JSON list of the batch row `r` as text[] (an empty array when it is missing). */
-const textArray = (field: string) =>
-  sql.raw(`array(select jsonb_array_elements_text(coalesce(r.${field}, '[]'::jsonb)))`);
-
 /** A stored text[] column united with the incoming row's, first-seen order kept, no repeats. */
 const unionArrays = (column: string) =>
   sql.raw(`array(select v from unnest(businesses.${column} || excluded.${column}) with ordinality as x(v, o)
     group by v order by min(o))`);
+
+/** One array as one parameter (drizzle would spread a plain array into a list). */
+const param = (values: readonly unknown[]) => sql.param(values);
+
+/** A PostgreSQL array literal of texts, `{"a","b \"c\""}`: one element of a text[] parameter, cast to text[] per row. */
+function arrayLiteral(values: readonly string[]): string {
+  let out = '{';
+  for (let i = 0; i < values.length; i++) {
+    if (i > 0) out += ',';
+    out += `"${(values[i] as string).replace(/[\\"]/g, '\\$&')}"`;
+  }
+  return `${out}}`;
+}
+
+/** The batch as one array per column (the parameters of the unnest in storeBusinesses). */
+function columnsOf(records: readonly MergedBusiness[]) {
+  const n = records.length;
+  const column = <T>() => new Array<T>(n);
+  const c = {
+    dedupe_key: column<string>(),
+    name: column<string>(),
+    website: column<string | null>(),
+    domain: column<string | null>(),
+    email: column<string | null>(),
+    phone: column<string | null>(),
+    address: column<string | null>(),
+    city: column<string | null>(),
+    region: column<string | null>(),
+    postal_code: column<string | null>(),
+    country: column<string | null>(),
+    lat: column<number | null>(),
+    lng: column<number | null>(),
+    category: column<string | null>(),
+    source: column<string>(),
+    source_ref: column<string | null>(),
+    sources: column<string>(),
+    rating: column<number | null>(),
+    review_count: column<number | null>(),
+    categories: column<string>(),
+    aliases: column<string>(),
+    phones: column<string>(),
+    websites: column<string>(),
+    is_closed: column<boolean>(),
+    attributes: column<string>(),
+  };
+  records.forEach((r, i) => {
+    c.dedupe_key[i] = r.dedupe_key;
+    c.name[i] = r.name;
+    c.website[i] = r.website;
+    c.domain[i] = r.domain;
+    c.email[i] = r.email;
+    c.phone[i] = r.phone;
+    c.address[i] = r.address;
+    c.city[i] = r.city;
+    c.region[i] = r.region;
+    c.postal_code[i] = r.postal_code;
+    c.country[i] = r.country;
+    c.lat[i] = r.lat;
+    c.lng[i] = r.lng;
+    c.category[i] = r.category;
+    c.source[i] = r.source;
+    c.source_ref[i] = r.source_ref;
+    c.sources[i] = JSON.stringify(r.sources);
+    c.rating[i] = r.rating;
+    c.review_count[i] = r.review_count === null ? null : Math.round(r.review_count);
+    c.categories[i] = arrayLiteral(r.categories ?? []);
+    c.aliases[i] = arrayLiteral(r.aliases ?? []);
+    c.phones[i] = arrayLiteral(r.phones ?? []);
+    c.websites[i] = arrayLiteral(r.websites ?? []);
+    c.is_closed[i] = r.is_closed === true;
+    c.attributes[i] = r.attributes ? JSON.stringify(r.attributes) : '{}';
+  });
+  return c;
+}
 
 /** Why a closed business waits as `skipped` (enrichment_error, shown in the table and the export). */
 export const CLOSED_NOTE = 'Closed for good, as the imported file says: not enriched unless asked for.';
@@ -58,50 +128,31 @@ export async function storeBusinesses(
   if (index) index.keys ??= await loadMatchKeys(db, target);
   // Also folds records of the batch that share a dedupe_key: one upsert may touch a row only once.
   const linked = linkToStored(records, index?.keys ?? new Map());
-  const rows = linked.map((r) => ({
-    dedupe_key: r.dedupe_key,
-    name: r.name,
-    website: r.website,
-    domain: r.domain,
-    email: r.email,
-    phone: r.phone,
-    address: r.address,
-    city: r.city,
-    region: r.region,
-    postal_code: r.postal_code,
-    country: r.country,
-    lat: r.lat,
-    lng: r.lng,
-    category: r.category,
-    source: r.source,
-    source_ref: r.source_ref,
-    sources: r.sources,
-    rating: r.rating,
-    review_count: r.review_count === null ? null : Math.round(r.review_count),
-    categories: r.categories,
-    aliases: r.aliases,
-    phones: r.phones,
-    websites: r.websites,
-    is_closed: r.is_closed,
-  }));
   const fill = (column: string) => sql.raw(`${column} = coalesce(businesses.${column}, excluded.${column})`);
+  // One array per column, unnested into rows: no JSON to build or parse, and only 29 parameters whatever the size.
+  const c = columnsOf(linked);
   await db.execute(sql`
     insert into ${businesses} (account_id, session_id, run_id, dedupe_key, name, website, domain, email, phone,
       address, city, region, postal_code, country, lat, lng, category, source, source_ref, sources, rating,
-      review_count, categories, aliases, phones, websites, is_closed, enrichment_state, enrichment_error)
+      review_count, categories, aliases, phones, websites, is_closed, attributes, enrichment_state, enrichment_error)
     select ${target.accountId}::uuid, ${target.sessionId}::uuid, ${target.runId}::uuid, r.dedupe_key, r.name, r.website, r.domain,
       r.email, r.phone, r.address, r.city, r.region, r.postal_code, r.country, r.lat, r.lng, r.category, r.source,
-      r.source_ref, r.sources, r.rating, r.review_count,
-      ${textArray('categories')}, ${textArray('aliases')}, ${textArray('phones')}, ${textArray('websites')},
-      coalesce(r.is_closed, false),
+      r.source_ref, r.sources::jsonb, r.rating, r.review_count,
+      r.categories::text[], r.aliases::text[], r.phones::text[], r.websites::text[], r.is_closed, r.attributes::jsonb,
       -- A closed business is not enriched unless asked for: it waits as skipped, saying why.
       case when r.is_closed then 'skipped'::enrichment_state else 'pending'::enrichment_state end,
       case when r.is_closed then ${CLOSED_NOTE}::text end
-    from jsonb_to_recordset(${json(rows)}) as r(dedupe_key text, name text, website text, domain text,
-      email text, phone text, address text, city text, region text, postal_code text, country text,
-      lat double precision, lng double precision, category text, source text, source_ref text, sources jsonb,
-      rating real, review_count integer, categories jsonb, aliases jsonb, phones jsonb, websites jsonb,
-      is_closed boolean)
+    from unnest(${param(c.dedupe_key)}::text[], ${param(c.name)}::text[], ${param(c.website)}::text[],
+      ${param(c.domain)}::text[], ${param(c.email)}::text[], ${param(c.phone)}::text[], ${param(c.address)}::text[],
+      ${param(c.city)}::text[], ${param(c.region)}::text[], ${param(c.postal_code)}::text[], ${param(c.country)}::text[],
+      ${param(c.lat)}::float8[], ${param(c.lng)}::float8[], ${param(c.category)}::text[], ${param(c.source)}::text[],
+      ${param(c.source_ref)}::text[], ${param(c.sources)}::text[], ${param(c.rating)}::real[],
+      ${param(c.review_count)}::int[], ${param(c.categories)}::text[], ${param(c.aliases)}::text[],
+      ${param(c.phones)}::text[], ${param(c.websites)}::text[], ${param(c.is_closed)}::bool[],
+      ${param(c.attributes)}::text[])
+      as r(dedupe_key, name, website, domain, email, phone, address, city, region, postal_code, country, lat, lng,
+        category, source, source_ref, sources, rating, review_count, categories, aliases, phones, websites, is_closed,
+        attributes)
     on conflict (session_id, run_id, dedupe_key) do update set
       ${sql.join(
         [
@@ -138,6 +189,8 @@ export async function storeBusinesses(
           order by x.e->>'source', coalesce(x.e->>'source_ref', x.e->>'url', ''), x.o
         ) d
       ),
+      -- An imported column's first value stays; a later record adds only the columns the stored one lacks.
+      attributes = excluded.attributes || businesses.attributes,
       updated_at = now()`);
 
   if (index?.keys) {

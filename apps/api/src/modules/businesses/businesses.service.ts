@@ -10,10 +10,12 @@ import type { Database } from '../../db/client';
 import type { ActorUser } from '../../http/auth';
 import { readWithSessionAccess } from '../access/access.service';
 import { findSuppressionValues } from '../privacy/suppressions.repository';
+import { findAttributeColumns, findAttributeColumnsFor } from './attribute-filters';
 import { toBusiness } from './businesses.mapper';
 import { streamContactsCsv } from './contacts-export.repository';
 import { contentDisposition, exportFileName } from './csv';
 import { streamExportCsv } from './export.repository';
+import { cachedExport, exportFingerprint, rememberExport } from './export-cache';
 import { exportWhere, findResultsPage, findSessionName, resultsOrder } from './results.repository';
 
 /** A page of the businesses of the session's current run, each with its stored enrichment results. */
@@ -23,9 +25,13 @@ export async function getResults(
   sessionId: string,
   query: ResultsQuery,
 ): Promise<ResultsPage> {
-  const { value } = await readWithSessionAccess(db, actor, sessionId, 'view', () =>
-    Promise.all([findResultsPage(db, sessionId, query), findSuppressionValues(db, actor.accountId)]),
-  );
+  const { value } = await readWithSessionAccess(db, actor, sessionId, 'view', async () => {
+    const attributeColumns = await findAttributeColumnsFor(db, sessionId, query.filters);
+    return Promise.all([
+      findResultsPage(db, sessionId, query, attributeColumns),
+      findSuppressionValues(db, actor.accountId),
+    ]);
+  });
   const [{ rows, total }, suppressed] = value;
   const isSuppressed = (email: string) => isEmailSuppressed(email, suppressed);
   return {
@@ -50,12 +56,23 @@ export async function exportResults(
   query: ExportQuery,
   now: Date,
 ): Promise<CsvExport> {
-  const { value: session } = await readWithSessionAccess(db, actor, sessionId, 'view', () =>
-    findSessionName(db, sessionId),
+  const { value } = await readWithSessionAccess(db, actor, sessionId, 'view', () =>
+    Promise.all([
+      findSessionName(db, sessionId),
+      exportFingerprint(db, sessionId, actor.accountId),
+      findAttributeColumns(db, sessionId),
+    ]),
   );
+  const [session, fingerprint, attributeColumns] = value;
   // Built (and a bad filter rejected with 400) before the download starts.
-  const where = exportWhere(sessionId, query);
-  const body = await streamExportCsv(db.$client, where, resultsOrder(query));
+  const where = exportWhere(sessionId, query, attributeColumns);
+  const cacheKey = JSON.stringify([sessionId, fingerprint, query, attributeColumns]);
+  const body =
+    cachedExport(cacheKey) ??
+    rememberExport(
+      cacheKey,
+      await streamExportCsv(db.$client, where, resultsOrder(query), query.columns, attributeColumns),
+    );
   const fileName = exportFileName(session?.name ?? null, now, EXPORT_DEFAULT_FILENAME);
   return { fileName, contentDisposition: contentDisposition(fileName), body };
 }
@@ -71,10 +88,11 @@ export async function exportContacts(
   query: ExportQuery,
   now: Date,
 ): Promise<CsvExport> {
-  const { value: session } = await readWithSessionAccess(db, actor, sessionId, 'view', () =>
-    findSessionName(db, sessionId),
+  const { value } = await readWithSessionAccess(db, actor, sessionId, 'view', () =>
+    Promise.all([findSessionName(db, sessionId), findAttributeColumnsFor(db, sessionId, query.filters)]),
   );
-  const where = exportWhere(sessionId, query);
+  const [session, attributeColumns] = value;
+  const where = exportWhere(sessionId, query, attributeColumns);
   const wanted = query.filters?.seniority;
   const seniorities =
     wanted === undefined || wanted === null || (typeof wanted === 'object' && !Array.isArray(wanted))

@@ -5,6 +5,7 @@
  * server-side cursor so memory stays flat whatever the size.
  */
 import { Readable } from 'node:stream';
+import type { AttributeColumn, ResultColumn } from '@argo/contract';
 import { type Column, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
@@ -24,6 +25,36 @@ export const EXPORT_COLUMNS = [
   'contact_name', 'contact_first_name', 'contact_last_name', 'contact_role', 'contact_seniority', 'contact_email',
   'contact_phone', 'contact_linkedin_url', 'contact_source_url', 'first_seen_at', 'updated_at',
 ] as const;
+
+type ExportColumn = (typeof EXPORT_COLUMNS)[number];
+
+/**
+ * What each table column is in the file when the export names the visible columns (`columns`): the cell's facts,
+ * e.g. the ICP cell's tier and score, the city cell's city and region, the decision-maker cell's name and role.
+ */
+export const VIEW_EXPORT_COLUMNS: Record<ResultColumn, readonly ExportColumn[]> = {
+  name: ['name'],
+  website: ['website'],
+  phone: ['phone'],
+  email: ['email'],
+  city: ['city', 'region'],
+  category: ['category'],
+  industry: ['industry'],
+  icp: ['icp_tier', 'icp_score'],
+  software: ['software'],
+  hiring: ['hiring'],
+  decision_maker: ['decision_maker', 'contact_name', 'contact_role'],
+  enrichment_state: ['enrichment_state'],
+  rating: ['rating', 'review_count'],
+  sources: ['sources'],
+  first_seen_at: ['first_seen_at'],
+};
+
+/** The file's columns for the table's visible ones, in their order; every column without a choice. */
+export function exportColumnsFor(view: readonly ResultColumn[] | undefined): readonly ExportColumn[] {
+  if (!view) return EXPORT_COLUMNS;
+  return [...new Set(view.flatMap((column) => VIEW_EXPORT_COLUMNS[column]))];
+}
 
 /** Elements of a JSON array (nothing when the value is missing or not an array). */
 const elements = (value: SQL) =>
@@ -62,8 +93,22 @@ const primaryContact = (field: string) => {
     then null else ${contact} ->> ${field} end`;
 };
 
+/**
+ * The imported file's own columns (issue 14 part 2), after the standard ones: each attribute as text (numbers as
+ * JSON writes them, booleans true/false, dates YYYY-MM-DD); empty when the row left it empty.
+ */
+const attributeCells = (columns: readonly AttributeColumn[]) =>
+  sql.join(
+    columns.map((column) => sql`, ${businesses.attributes} ->> ${column.key}::text`),
+    sql``,
+  );
+
 /** `select … from businesses …` of the export, for a results WHERE and ORDER BY. */
-export function exportSelect(where: SQL, order: SQL[]): SQL {
+export function exportSelect(
+  where: SQL,
+  order: SQL[],
+  attributeColumns: readonly AttributeColumn[] = [],
+): SQL {
   const software = sql.raw('export_software.data');
   const careers = sql.raw('export_careers.data');
   const summary = sql.raw('export_summary.data');
@@ -98,7 +143,7 @@ export function exportSelect(where: SQL, order: SQL[]): SQL {
     ${businesses.decisionMaker}::text, ${primaryContact('name')}, null, null, ${primaryContact('role')},
     ${primaryContact('seniority')}, ${primaryContact('email')}, ${primaryContact('phone')},
     ${primaryContact('linkedin_url')}, ${primaryContact('source_url')},
-    ${isoTime(businesses.firstSeenAt)}, ${isoTime(businesses.updatedAt)}
+    ${isoTime(businesses.firstSeenAt)}, ${isoTime(businesses.updatedAt)}${attributeCells(attributeColumns)}
   from ${businesses}
   left join enrichment_results export_software
     on export_software.business_id = ${businesses.id} and export_software.type = 'software_detection'
@@ -115,8 +160,12 @@ export function exportSelect(where: SQL, order: SQL[]): SQL {
 const dialect = new PgDialect();
 
 /** The export SELECT as text and parameters (also used by the benchmark to run the same rows through COPY). */
-export function exportQueryText(where: SQL, order: SQL[]): { text: string; params: unknown[] } {
-  const query = dialect.sqlToQuery(exportSelect(where, order));
+export function exportQueryText(
+  where: SQL,
+  order: SQL[],
+  attributeColumns: readonly AttributeColumn[] = [],
+): { text: string; params: unknown[] } {
+  const query = dialect.sqlToQuery(exportSelect(where, order, attributeColumns));
   return { text: query.sql, params: query.params };
 }
 
@@ -124,17 +173,52 @@ export function exportQueryText(where: SQL, order: SQL[]): { text: string; param
 const BATCH_ROWS = 1000;
 const CHUNK_CHARS = 64 * 1024;
 
-/** The business CSV of a results WHERE and ORDER BY, as a stream (streamQueryCsv). */
-export function streamExportCsv(pool: pg.Pool, where: SQL, order: SQL[]): Promise<Readable> {
+/**
+ * The header of the imported file's columns: each one's label as the file wrote it, made unique against the
+ * standard columns and each other (a label that repeats one gets " (file)", then a number).
+ */
+export function attributeHeaders(standard: readonly string[], columns: readonly AttributeColumn[]): string[] {
+  const taken = new Set(standard.map((name) => name.toLowerCase()));
+  return columns.map((column) => {
+    const label = column.label.trim() || column.key;
+    let header = taken.has(label.toLowerCase()) ? `${label} (file)` : label;
+    for (let n = 2; taken.has(header.toLowerCase()); n++) header = `${label} (file ${n})`;
+    taken.add(header.toLowerCase());
+    return header;
+  });
+}
+
+/**
+ * The business CSV of a results WHERE and ORDER BY, as a stream (streamQueryCsv); `columns` (the table's visible
+ * ones) narrows it to those, in their order. Every column of the imported file follows (`attributeColumns`).
+ */
+export function streamExportCsv(
+  pool: pg.Pool,
+  where: SQL,
+  order: SQL[],
+  columns?: readonly ResultColumn[],
+  attributeColumns: readonly AttributeColumn[] = [],
+): Promise<Readable> {
   const name = EXPORT_COLUMNS.indexOf('contact_name');
-  return streamQueryCsv(pool, exportQueryText(where, order), {
-    header: EXPORT_COLUMNS,
-    numeric: NUMERIC_COLUMNS,
+  const standard = exportColumnsFor(columns);
+  const picked = standard.map((column) => EXPORT_COLUMNS.indexOf(column));
+  const isEverything = standard === EXPORT_COLUMNS;
+  const numeric = isEverything
+    ? new Set(NUMERIC_COLUMNS)
+    : new Set(picked.flatMap((from, to) => (NUMERIC_COLUMNS.has(from) ? [to] : [])));
+  attributeColumns.forEach((column, i) => {
+    if (column.type === 'number') numeric.add(standard.length + i);
+  });
+  return streamQueryCsv(pool, exportQueryText(where, order, attributeColumns), {
+    header: [...standard, ...attributeHeaders(standard, attributeColumns)],
+    numeric,
     // First and last name for CRMs that import them apart (HubSpot, Pipedrive), split in code: see names.ts.
     transform: (row) => {
       const full = row[name];
       if (typeof full === 'string') [row[name + 1], row[name + 2]] = splitPersonName(full);
-      return row;
+      if (isEverything) return row;
+      // The attribute cells come after the standard ones in the SELECT; they stay after the picked ones.
+      return [...picked.map((index) => row[index]), ...row.slice(EXPORT_COLUMNS.length)];
     },
   });
 }

@@ -8,6 +8,8 @@
  * the rows the table shows.
  */
 import {
+  type AttributeColumn,
+  attributeKeyOf,
   EMAIL_KINDS,
   type FilterField,
   type Filters,
@@ -40,6 +42,7 @@ import {
   sessions,
 } from '../../db/schema';
 import { badRequest } from '../../http/errors';
+import { attributeCondition } from './attribute-filters';
 
 type Kind = 'text' | 'number' | 'date' | 'boolean';
 
@@ -254,9 +257,14 @@ function filterCondition(field: FilterField, value: FilterValue): SQL {
 
 /**
  * WHERE of the results: the session's current run, the search and every filter. 400 for a bad filter. The run is
- * read in the same statement, so nothing needs to be read before it.
+ * read in the same statement, so nothing needs to be read before it. `attr.<key>` filters (the imported file's
+ * columns) need the session's `attributeColumns` (findAttributeColumnsFor); without them such a filter is a 400.
  */
-export function resultsWhere(sessionId: string, selection: ResultsSelection): SQL {
+export function resultsWhere(
+  sessionId: string,
+  selection: Pick<ResultsSelection, 'search' | 'filters'>,
+  attributeColumns: readonly AttributeColumn[] = [],
+): SQL {
   const conditions: (SQL | undefined)[] = [
     eq(businesses.sessionId, sessionId),
     sql`${businesses.runId} = ${currentRunOf(sessionId)}`,
@@ -265,7 +273,13 @@ export function resultsWhere(sessionId: string, selection: ResultsSelection): SQ
     conditions.push(sql`${BUSINESS_SEARCH_DOCUMENT_SQL} ilike ${`%${escapeLike(selection.search)}%`}`);
   }
   for (const [field, value] of Object.entries(selection.filters ?? {})) {
-    if (value !== undefined) conditions.push(filterCondition(field as FilterField, value));
+    if (value === undefined) continue;
+    // `attr.<key>`: a column of the imported file, typed as the session declares it (attribute-filters.ts).
+    conditions.push(
+      attributeKeyOf(field) !== null
+        ? attributeCondition(field, value, attributeColumns)
+        : filterCondition(field as FilterField, value),
+    );
   }
   return and(...conditions) as SQL;
 }
@@ -277,8 +291,9 @@ export function resultsWhere(sessionId: string, selection: ResultsSelection): SQ
 export function exportWhere(
   sessionId: string,
   selection: ResultsSelection & { include_closed?: boolean | undefined },
+  attributeColumns: readonly AttributeColumn[] = [],
 ): SQL {
-  const where = resultsWhere(sessionId, selection);
+  const where = resultsWhere(sessionId, selection, attributeColumns);
   if (selection.include_closed || selection.filters?.is_closed !== undefined) return where;
   return and(where, eq(businesses.isClosed, false)) as SQL;
 }
@@ -334,8 +349,9 @@ export async function findResultsPage(
   db: DatabaseExecutor,
   sessionId: string,
   query: ResultsPageQuery,
+  attributeColumns: readonly AttributeColumn[] = [],
 ): Promise<{ rows: ResultsPageRow[]; total: number }> {
-  const where = resultsWhere(sessionId, query);
+  const where = resultsWhere(sessionId, query, attributeColumns);
   const order = resultsOrder(query);
   // Late row lookup: pick the page's ids first — for a plain sort an index-only scan of a sort index, so the
   // rows an OFFSET skips are never read from the table — then read only those rows.

@@ -191,6 +191,7 @@ export async function uploadImport(
     headers: preview.headers,
     rows: preview.rows,
     row_count: preview.row_count,
+    column_types: preview.column_types,
     mapping,
   };
   const sessionId = await db.transaction(async (tx) => {
@@ -212,7 +213,9 @@ export async function uploadImport(
     });
     return id;
   });
-  return { session: toSession(await loadSession(db, actor, sessionId), 'owner'), preview, mapping };
+  // The column types are the import's to use (kept in the session's input), not part of the preview shown.
+  const { column_types: _, ...shown } = preview;
+  return { session: toSession(await loadSession(db, actor, sessionId), 'owner'), preview: shown, mapping };
 }
 
 /** "Dentists (2024).csv" → "Dentists (2024)"; a nameless file → "CSV import". */

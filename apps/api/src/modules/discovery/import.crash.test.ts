@@ -25,12 +25,15 @@ const isNameless = (i: number) => i % 997 === 0;
 const REJECTED = Array.from({ length: ROWS }, (_, i) => i + 1).filter(isNameless).length;
 const BATCH = 100;
 
-/** Header + ROWS rows; row i is on line i + 1, with its own name and domain (nothing merges). */
+/**
+ * Header + ROWS rows; row i is on line i + 1, with its own name and domain (nothing merges), and an unmapped
+ * Employees column of i (kept as a number attribute).
+ */
 function generateCsv(): string {
-  const lines = ['Company Name,Website,City,Category'];
+  const lines = ['Company Name,Website,City,Category,Employees'];
   for (let i = 1; i <= ROWS; i++) {
     const name = isNameless(i) ? '' : `"Crash Test Bakery ${i}, Inc."`;
-    lines.push(`${name},https://www.bakery-${i}.com/,Springfield,bakery`);
+    lines.push(`${name},https://www.bakery-${i}.com/,Springfield,bakery,${i}`);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -95,7 +98,10 @@ describe('a CSV import survives a killed worker process', () => {
     return killed;
   }
 
-  /** Counts straight from the tables: rows, distinct names, sources, rejected rows and distinct lines. */
+  /**
+   * Counts straight from the tables: rows, distinct names, sources, rejected rows and distinct lines, and the
+   * businesses whose employees attribute is their own row's (the number in the name), with the session's columns.
+   */
   async function stored(id: string) {
     const { rows } = await t.database.pool.query(
       `select
@@ -103,10 +109,18 @@ describe('a CSV import survives a killed worker process', () => {
         (select count(distinct name)::int from businesses where session_id = $1) as names,
         (select coalesce(sum(jsonb_array_length(sources)), 0)::int from businesses where session_id = $1) as sources,
         (select count(*)::int from session_rejected_rows where session_id = $1) as rejected,
-        (select count(distinct line)::int from session_rejected_rows where session_id = $1) as rejected_lines`,
+        (select count(distinct line)::int from session_rejected_rows where session_id = $1) as rejected_lines,
+        (select count(*)::int from businesses where session_id = $1
+          and attributes = jsonb_build_object('employees', substring(name from 'Bakery (\\d+)')::int)) as attributes,
+        (select attribute_columns from sessions where id = $1) as columns`,
       [id],
     );
-    return rows[0] as Record<'businesses' | 'names' | 'sources' | 'rejected' | 'rejected_lines', number>;
+    return rows[0] as Record<
+      'businesses' | 'names' | 'sources' | 'rejected' | 'rejected_lines' | 'attributes',
+      number
+    > & {
+      columns: unknown;
+    };
   }
 
   function expectEveryRowOnce(counts: Awaited<ReturnType<typeof stored>>) {
@@ -116,6 +130,8 @@ describe('a CSV import survives a killed worker process', () => {
       sources: ROWS - REJECTED,
       rejected: REJECTED,
       rejected_lines: REJECTED,
+      attributes: ROWS - REJECTED,
+      columns: [{ key: 'employees', label: 'Employees', type: 'number' }],
     });
   }
 

@@ -3,8 +3,10 @@
  * batch, link across batches) and store each batch with the last line it covers; a resumed or retried job reads
  * the file again and skips the batches already committed.
  */
+import type { AttributeColumn } from '@argo/contract/attributes';
 import {
   CsvFormatError,
+  type CsvPreviewResult,
   type Delimiter,
   type ImportMapping,
   ImportMappingError,
@@ -14,7 +16,12 @@ import type { JobRunContext } from '../../jobs/define-job';
 import { openSessionRun, RunFailure, type SessionJobPayload, type SessionRun } from '../sessions/session-run';
 import { requireDeps } from './discover.runner';
 import type { DiscoveryDeps } from './discovery.deps';
-import { readSessionFile } from './discovery.repository';
+import {
+  hasSessionFile,
+  readSessionFile,
+  readSessionFileSlices,
+  saveAttributeColumns,
+} from './discovery.repository';
 
 /** What an import session's `input` holds (upload, then mapping). */
 export interface ImportInput {
@@ -25,6 +32,11 @@ export interface ImportInput {
   headers: string[];
   rows: string[][];
   row_count: number;
+  /**
+   * How each column's values read over the whole file, decided by the upload's preview (which reads every row);
+   * missing in sessions uploaded before attributes were kept: the job then reads the file once more to decide.
+   */
+  column_types?: CsvPreviewResult['column_types'];
   mapping: Record<string, string | null>;
 }
 
@@ -54,7 +66,13 @@ export async function runImportJob(payload: SessionJobPayload, ctx: JobRunContex
 
 async function importFile(run: SessionRun<ImportState>, ctx: JobRunContext, deps: DiscoveryDeps) {
   const input = run.input as unknown as ImportInput;
-  const file = await readSessionFile(ctx.db, run.sessionId);
+  if (!(await hasSessionFile(ctx.db, run.sessionId)))
+    throw new RunFailure('The uploaded file is no longer stored. Upload it again in a new import.');
+  // With the column types known from the upload, the file streams in slices; an older session's upload is read
+  // whole, as the engine reads it twice (once to type its columns).
+  const file = input.column_types
+    ? readSessionFileSlices(ctx.db, run.sessionId)
+    : await readSessionFile(ctx.db, run.sessionId);
   if (!file) throw new RunFailure('The uploaded file is no longer stored. Upload it again in a new import.');
   const committed = run.state.line ?? 0;
   const total = input.row_count;
@@ -63,8 +81,17 @@ async function importFile(run: SessionRun<ImportState>, ctx: JobRunContext, deps
     delimiter: input.delimiter,
     batchSize: deps.importBatchSize,
     signal: run.signal,
+    ...(input.column_types ? { columnKinds: input.column_types } : {}),
   });
+  // The file's own columns, listed on the session for the results. A first run lists them at once (its rows show
+  // as they are stored); a restart, whose mapping may differ, only as it replaces the results at the end. The same
+  // file and mapping give the same list, so a resumed or retried run writes the same list again.
+  let columns: AttributeColumn[] | null = null;
   for await (const batch of readAhead(batches)) {
+    if (columns === null) {
+      columns = batch.attributeColumns;
+      if (run.mode !== 'restart') await saveAttributeColumns(ctx.db, run.sessionId, columns);
+    }
     progress = {
       total: Math.max(total, batch.progress.rows),
       done: batch.progress.rows,
@@ -74,6 +101,7 @@ async function importFile(run: SessionRun<ImportState>, ctx: JobRunContext, deps
     if (line <= committed) continue;
     await run.commit({ records: batch.records, rejected: batch.rejected, state: { line }, progress });
   }
+  if (run.mode === 'restart') await saveAttributeColumns(ctx.db, run.sessionId, columns ?? []);
   await run.complete({ ...progress, total: progress.done });
 }
 

@@ -18,6 +18,8 @@ export interface EnrichmentDeps {
   cancelPollMs: number;
   /** MX lookups of the people analyzer's email domains; null: not checked (MX_CHECK=false). */
   mx: MxChecker | null;
+  /** Geocode the ICP's locations (discovery's Nominatim) when scoring; false: places match by names (ICP_GEOCODE). */
+  geocodeIcpAreas: boolean;
 }
 
 export type EnrichmentOverrides = Partial<Omit<EnrichmentDeps, 'fetcher'>> & {
@@ -43,5 +45,6 @@ export function createEnrichmentDeps(config: Config, overrides: EnrichmentOverri
         : config.MX_CHECK
           ? createMxChecker({ servers: config.MX_DNS_SERVERS })
           : null,
+    geocodeIcpAreas: overrides.geocodeIcpAreas ?? config.ICP_GEOCODE,
   };
 }

@@ -26,6 +26,8 @@ export interface EnrichmentScope {
   sessionId: string;
   runId: string;
   businessIds: string[] | null;
+  /** The run covers the businesses chosen when it was queued (`session_runs.scope_ids`, "all matching"). */
+  isMatched?: boolean;
   /** Closed businesses (an imported row said so) are in the scope only when the run asked for them. */
   includeClosed?: boolean;
 }
@@ -35,6 +37,8 @@ export interface EnrichmentRunState extends Record<string, unknown> {
   kind: 'enrichment';
   types: AnalyzerType[];
   business_ids: string[] | null;
+  /** The run covers the businesses that matched the table's search and filters when queued (scope_ids). */
+  matched?: boolean;
   /** The run asked to enrich closed businesses too (`include_closed`). */
   include_closed?: boolean;
   /** The job token whose retry already turned failed businesses back to pending (a resumed attempt skips it). */
@@ -52,6 +56,13 @@ function scopeWhere(scope: EnrichmentScope): SQL {
     eq(businesses.sessionId, scope.sessionId),
     eq(businesses.runId, scope.runId),
     scope.businessIds ? inArray(businesses.id, scope.businessIds) : undefined,
+    // Kept a hashed subplan (IS TRUE stops it being pulled up into a join): one hash of the ids per statement,
+    // whatever the table's statistics say. As a join, or as `= any(array)`, fresh rows (no ANALYZE yet) made it
+    // compare every business of the session with every id: minutes for 100,000 rows.
+    scope.isMatched
+      ? sql`(${businesses.id} in (select unnest(${sessionRuns.scopeIds}) from ${sessionRuns}
+          where ${sessionRuns.sessionId} = ${scope.sessionId})) is true`
+      : undefined,
     scope.includeClosed ? undefined : eq(businesses.isClosed, false),
   ) as SQL;
 }
@@ -78,6 +89,12 @@ export async function findFailedIds(db: DatabaseExecutor, scope: EnrichmentScope
     .from(businesses)
     .where(and(scopeWhere(scope), eq(businesses.enrichmentState, 'failed')));
   return rows.map((r) => r.id);
+}
+
+/** How many businesses of the session's current run a results WHERE selects. */
+export async function countMatching(db: DatabaseExecutor, where: SQL): Promise<number> {
+  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(businesses).where(where);
+  return row?.total ?? 0;
 }
 
 export async function countScope(db: DatabaseExecutor, scope: EnrichmentScope) {
@@ -127,6 +144,8 @@ export async function queueEnrichmentRun(
     from: readonly SessionStatus[];
     state: EnrichmentRunState;
     crawls: boolean;
+    /** "All matching": the results WHERE whose businesses the run covers, chosen now (state.matched). */
+    matchingWhere?: SQL;
   },
 ): Promise<{ token: string; runId: string } | null> {
   const [session] = await db
@@ -139,16 +158,10 @@ export async function queueEnrichmentRun(
     sessionId: values.sessionId,
     runId: session.runId,
     businessIds: values.state.business_ids,
+    isMatched: values.state.matched === true,
     includeClosed: values.state.include_closed === true,
   };
   const now = new Date();
-  if (values.crawls) {
-    await db
-      .update(businesses)
-      .set({ enrichmentState: 'pending', enrichmentError: null })
-      .where(scopeWhere(scope));
-  }
-  const { total } = await countScope(db, scope);
   const token = randomUUID();
   const run = {
     runId: session.runId,
@@ -157,15 +170,27 @@ export async function queueEnrichmentRun(
     jobId: null,
     claim: null,
     state: values.state,
+    // Chosen by PostgreSQL from the results WHERE: the ids never travel through the API.
+    scopeIds: values.matchingWhere
+      ? sql`(select coalesce(array_agg(${businesses.id}), '{}') from ${businesses} where ${values.matchingWhere})`
+      : null,
     latest: [],
     attemptStartedAt: null,
     doneAtAttemptStart: 0,
     updatedAt: now,
   };
+  // The run row first: a matched scope reads its ids from it.
   await db
     .insert(sessionRuns)
     .values({ sessionId: values.sessionId, ...run })
     .onConflictDoUpdate({ target: sessionRuns.sessionId, set: run });
+  if (values.crawls) {
+    await db
+      .update(businesses)
+      .set({ enrichmentState: 'pending', enrichmentError: null })
+      .where(scopeWhere(scope));
+  }
+  const { total } = await countScope(db, scope);
   await db
     .update(sessions)
     .set({

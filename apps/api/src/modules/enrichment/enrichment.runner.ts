@@ -6,16 +6,19 @@
  * cursor: a resumed attempt (restart of the worker, expiry) does only the businesses still pending or running;
  * a retry first turns the failed ones back to pending. icp_analysis alone re-scores from stored results, no HTTP.
  */
-import { type AnalyzerType, Icp, isEmailSuppressed } from '@argo/contract';
+import { type AnalyzerType, type AttributeColumn, Icp, isEmailSuppressed } from '@argo/contract';
 import {
   crawlSite,
   createFetcher,
   type Fetcher,
+  type IcpAreas,
   type SiteCrawl,
   warmUpSoftwareDetection,
 } from '@argo/engine';
 import type { BusinessRow, EnrichmentResultRow } from '../../db/schema';
 import type { JobRunContext } from '../../jobs/define-job';
+import { findAttributeColumns } from '../businesses/attribute-filters';
+import { icpAreaResolverFor } from '../icp/icp.areas';
 import {
   openSessionRun,
   RunFailure,
@@ -72,6 +75,7 @@ export async function runEnrichmentJob(payload: SessionJobPayload, ctx: JobRunCo
     sessionId: run.sessionId,
     runId: run.runId,
     businessIds: run.state.business_ids ?? null,
+    isMatched: run.state.matched === true,
     includeClosed: run.state.include_closed === true,
   };
   const crawls = run.state.types?.some((t) => t !== 'icp_analysis') ?? false;
@@ -83,7 +87,9 @@ export async function runEnrichmentJob(payload: SessionJobPayload, ctx: JobRunCo
     const isSuppressed = await loadSuppressionCheck(ctx, run.sessionId);
     // Compiling the fingerprints takes a few seconds of CPU: before the first request, not while pages stream in.
     if (run.state.types.includes('software_detection')) warmUpSoftwareDetection();
-    const analysis: Analysis = { icp, isSuppressed };
+    const icpAreas = icp ? await loadIcpAreas(ctx, deps, icp.locations, run.signal) : {};
+    const attributeColumns = icp ? await findAttributeColumns(ctx.db, run.sessionId) : [];
+    const analysis: Analysis = { icp, isSuppressed, icpAreas, attributeColumns };
     if (crawls) await enrichSites(run, ctx, deps, payload.token, scope, analysis, fetcher as Fetcher);
     else await rescoreIcp(run, ctx, scope, analysis);
   } catch (error) {
@@ -100,6 +106,21 @@ interface Analysis {
   icp: EnrichContext['icp'];
   /** A suppressed address never makes a decision-maker "reachable" in ICP scoring. */
   isSuppressed: (email: string) => boolean;
+  /** The geocoded areas of the ICP's locations (empty: places match by names). */
+  icpAreas: IcpAreas;
+  /** The imported file's own columns (their headers), for facts the file states, e.g. the employee count. */
+  attributeColumns: readonly AttributeColumn[];
+}
+
+/** Geography for the locations criterion, through discovery's Nominatim; none when switched off (ICP_GEOCODE). */
+async function loadIcpAreas(
+  ctx: JobRunContext,
+  deps: EnrichmentDeps,
+  locations: readonly string[],
+  signal: AbortSignal,
+): Promise<IcpAreas> {
+  if (!deps.geocodeIcpAreas || !ctx.discovery || locations.length === 0) return {};
+  return icpAreaResolverFor(ctx.db, ctx.discovery.osm).resolve(locations, { signal, log: ctx.log });
 }
 
 async function loadSuppressionCheck(ctx: JobRunContext, sessionId: string) {
@@ -113,12 +134,23 @@ async function loadIcp(ctx: JobRunContext, sessionId: string) {
   return parsed.success && hasIcpCriteria(parsed.data) ? parsed.data : null;
 }
 
-const businessOf = (row: BusinessRow): EnrichContext['business'] => ({
+const businessOf = (
+  row: BusinessRow,
+  attributeColumns: readonly AttributeColumn[],
+): EnrichContext['business'] => ({
   name: row.name,
   category: row.category,
   city: row.city,
   region: row.region,
   country: row.country,
+  postal_code: row.postalCode,
+  lat: row.lat,
+  lng: row.lng,
+  // The file's values with their headers, in file order (ICP scoring reads an employee count among them).
+  attributes: attributeColumns.flatMap((column) => {
+    const value = row.attributes?.[column.key];
+    return value === undefined ? [] : [{ label: column.label, value }];
+  }),
 });
 
 function previousOf(rows: readonly EnrichmentResultRow[]): PreviousResults {
@@ -220,8 +252,9 @@ async function enrichBusiness(
     ? previousOf(await findEnrichmentRows(ctx.db, [business.id]))
     : null;
   const enrichContext: EnrichContext = {
-    business: businessOf(business),
+    business: businessOf(business, analysis.attributeColumns),
     icp: analysis.icp,
+    icpAreas: analysis.icpAreas,
     isSuppressed: analysis.isSuppressed,
     fetcher,
     mx: deps.mx,
@@ -309,7 +342,7 @@ async function rescoreIcp(
   run: SessionRun<EnrichmentRunState>,
   ctx: JobRunContext,
   scope: EnrichmentScope,
-  { icp, isSuppressed }: Analysis,
+  { icp, isSuppressed, icpAreas, attributeColumns }: Analysis,
 ): Promise<void> {
   if (!icp) {
     throw new RunFailure("The session's venture has no ICP to score against; set the venture's ICP first.");
@@ -327,8 +360,9 @@ async function rescoreIcp(
     for (const business of rows) {
       const previous = previousOf(stored.filter((r) => r.businessId === business.id));
       const enrichment = await enrichSite(EMPTY_CRAWL, ['icp_analysis'], {
-        business: businessOf(business),
+        business: businessOf(business, attributeColumns),
         icp,
+        icpAreas,
         isSuppressed,
         languageModel: ctx.languageModel ?? null,
         previous,

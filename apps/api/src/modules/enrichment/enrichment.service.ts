@@ -16,10 +16,12 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { enrichmentJob } from '../../jobs/definitions/enrichment-jobs';
 import type { JobQueue } from '../../jobs/queue';
 import { requireSessionAccess } from '../access/access.service';
+import { resultsWhere } from '../businesses/results.repository';
 import { failQueuedSession, setRunJobId } from '../sessions/lifecycle.repository';
 import { toSession } from '../sessions/sessions.mapper';
 import { findSessionWithOwner } from '../sessions/sessions.repository';
 import {
+  countMatching,
   type EnrichmentRunState,
   findFailedIds,
   findIdsOutsideSession,
@@ -71,6 +73,27 @@ export async function startEnrichment(
       throw badRequest(`business_ids: not businesses of this session: ${shown}${more}`, 'business_ids');
     }
   }
+  // "All matching the filters": the results call's own WHERE (a bad filter is its 400), closed businesses left out
+  // unless asked for, as the export does.
+  // The session row carries its imported file's columns, which `attr.<key>` filters are typed by.
+  const matchingWhere = body.matching
+    ? resultsWhere(session.id, body.matching, session.attributeColumns)
+    : undefined;
+  const includeClosed = body.include_closed === true || body.matching?.filters?.is_closed !== undefined;
+  if (matchingWhere) {
+    if (body.only_failed) {
+      throw badRequest(
+        'only_failed: with matching, filter on enrichment_state "failed" instead.',
+        'only_failed',
+      );
+    }
+    if ((await countMatching(db, matchingWhere)) === 0) {
+      throw badRequest(
+        'matching: no business of this session matches this search and these filters.',
+        'matching',
+      );
+    }
+  }
   if (body.only_failed) {
     businessIds = await findFailedIds(db, {
       sessionId: session.id,
@@ -105,7 +128,8 @@ export async function startEnrichment(
     kind: 'enrichment',
     types,
     business_ids: businessIds,
-    ...(body.include_closed ? { include_closed: true } : {}),
+    ...(matchingWhere ? { matched: true } : {}),
+    ...(includeClosed ? { include_closed: true } : {}),
   };
   const queued = await db.transaction((tx) =>
     queueEnrichmentRun(tx, {
@@ -113,6 +137,7 @@ export async function startEnrichment(
       from: ENRICHABLE,
       state,
       crawls: types.some((t) => t !== 'icp_analysis'),
+      ...(matchingWhere ? { matchingWhere } : {}),
     }),
   );
   if (!queued) {

@@ -30,6 +30,12 @@ export function registerHealthRoutes(app: FastifyInstance, deps: AppDeps) {
     cognito,
     version: deps.version,
     password_min_length: deps.config.PASSWORD_MIN_LENGTH,
+    map: {
+      tile_url: deps.config.MAP_TILE_URL,
+      attribution: deps.config.MAP_TILE_ATTRIBUTION,
+      attribution_url: deps.config.MAP_TILE_ATTRIBUTION_URL,
+      max_zoom: deps.config.MAP_TILE_MAX_ZOOM,
+    },
     features: { language_model: false, google_places: Boolean(deps.config.GOOGLE_PLACES_API_KEY) },
   }));
 }

@@ -2,7 +2,8 @@
  * SQL of the ICP calls: the overview figures of a session's current run, the facts the segmenting and the
  * content generator read, and the saved profiles and generated content.
  */
-import type { IcpPeopleFacts } from '@argo/engine';
+import type { AttributeColumn } from '@argo/contract';
+import { employeeCountFromFile, type IcpPeopleFacts } from '@argo/engine';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DatabaseExecutor } from '../../db/client';
 import {
@@ -200,7 +201,8 @@ const factsSelect = (where: SQL, limit: number) => sql`
     coalesce(ca.data ->> 'source_url', ca.data ->> 'careers_url', ca.source_url) as careers_url,
     coalesce(sm.data -> 'source_urls' ->> 0, sm.source_url) as summary_url,
     (select s ->> 'url' from ${elements(sql`b.sources`)} s where s ->> 'url' is not null limit 1) as source_url,
-    b.domain,
+    b.domain, b.attributes as file_attributes,
+    (select s.attribute_columns from sessions s where s.id = b.session_id) as file_columns,
     case when pp.business_id is not null then jsonb_build_object('people', coalesce(pp.data -> 'people', '[]'),
       'emails', coalesce(pp.data -> 'emails', '[]'), 'mx', coalesce(pp.data -> 'mx', '[]')) end as people
   from businesses b
@@ -212,11 +214,28 @@ const factsSelect = (where: SQL, limit: number) => sql`
   order by b.icp_score desc nulls last, b.name, b.id
   limit ${limit}`;
 
-type FactsRow = Omit<BusinessFacts, 'employee_estimate'> & { employee_estimate: string | number | null };
-const toFacts = (row: FactsRow): BusinessFacts => ({
-  ...row,
-  employee_estimate: row.employee_estimate === null ? null : Number(row.employee_estimate),
-});
+type FactsRow = Omit<BusinessFacts, 'employee_estimate'> & {
+  employee_estimate: string | number | null;
+  file_attributes: Record<string, string | number | boolean> | null;
+  file_columns: AttributeColumn[] | null;
+};
+/**
+ * A row as facts. The employee count is the site's; when it states none, an imported file's column headed as an
+ * employee count stands in (as ICP scoring does, packages/engine file-facts.ts).
+ */
+const toFacts = ({ file_attributes, file_columns, ...row }: FactsRow): BusinessFacts => {
+  const stated = row.employee_estimate === null ? null : Number(row.employee_estimate);
+  const fromFile =
+    stated === null
+      ? employeeCountFromFile(
+          (file_columns ?? []).flatMap((column) => {
+            const value = file_attributes?.[column.key];
+            return value === undefined ? [] : [{ label: column.label, value }];
+          }),
+        )
+      : null;
+  return { ...row, employee_estimate: stated ?? fromFile?.count ?? null };
+};
 
 /**
  * The facts of a session's businesses for segmenting, best scored first. Only analysed businesses (with an

@@ -87,6 +87,7 @@ export async function getSessionInfo(
     },
     shared_users: shared.map(toSharedUser),
     ...runInfo,
+    attribute_columns: row.attributeColumns ?? [],
   };
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "session_runs" ADD COLUMN "scope_ids" uuid[];

@@ -1,0 +1,91 @@
+/**
+ * A kept export is served again only while nothing it was made from changed: a second download is the same file,
+ * and each kind of write — a business, an enrichment result, the suppression list, a new run — gives the next
+ * download the new facts. On the seeded session of results.fixtures.ts.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/app';
+import { businesses, enrichmentResults, sessions, suppressions } from '../../db/schema';
+import type { TestUser } from '../access/access.fixtures';
+import { clearExportCache, exportFingerprint } from './export-cache';
+import { seedResultsSession } from './results.fixtures';
+
+let t: TestApp;
+let admin: TestUser;
+let viewer: TestUser;
+let sessionId: string;
+let ids: Record<string, string>;
+
+beforeAll(async () => {
+  ({ t, admin, viewer, sessionId, ids } = await seedResultsSession());
+  clearExportCache();
+});
+afterAll(() => t?.close());
+
+async function download() {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/user/session/${sessionId}/export`,
+    headers: { authorization: `Bearer ${viewer.token}` },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.body;
+}
+
+describe('the export cache', () => {
+  it('serves the same file while nothing changed, and the new facts after every kind of write', async () => {
+    const db = t.database.db;
+    const first = await download();
+    expect(await download()).toBe(first);
+
+    const [someone] = Object.values(ids);
+    await db
+      .update(businesses)
+      .set({ name: 'Renamed Dental Care' })
+      .where(eq(businesses.id, someone as string));
+    const renamed = await download();
+    expect(renamed).toContain('Renamed Dental Care');
+
+    const careers = { hiring: true, careers_url: 'https://renamed.example/jobs', roles: [] };
+    await db
+      .insert(enrichmentResults)
+      .values({
+        accountId: admin.accountId,
+        businessId: someone as string,
+        type: 'career_analysis',
+        data: careers,
+        producedBy: 'builtin',
+      })
+      .onConflictDoUpdate({
+        target: [enrichmentResults.businessId, enrichmentResults.type],
+        set: { data: careers },
+      });
+    const withCareers = await download();
+    expect(withCareers).toContain('https://renamed.example/jobs');
+
+    // Whichever row comes first, some business of the seeded session shows an address: suppress that one.
+    const rows = withCareers.split('\r\n').slice(1);
+    const email = rows.map((row) => /[\w.+-]+@[\w.-]+\.\w+/.exec(row)?.[0]).find(Boolean);
+    expect(email).toBeDefined();
+    const row = rows.findIndex((r) => r.includes(email as string)) + 1;
+    await db
+      .insert(suppressions)
+      .values({ accountId: admin.accountId, kind: 'email', value: email as string });
+    const suppressed = await download();
+    expect(suppressed).not.toBe(withCareers);
+    expect(suppressed.split('\r\n')[row]).not.toContain(email);
+
+    await db.update(sessions).set({ runId: crypto.randomUUID() }).where(eq(sessions.id, sessionId));
+    const newRun = await download();
+    expect(newRun.split('\r\n').filter(Boolean)).toHaveLength(1); // the header: the new run has no businesses yet
+  });
+
+  it('fingerprints differ between sessions and change with a deleted row', async () => {
+    const before = await exportFingerprint(t.database.db, sessionId, admin.accountId);
+    const [someone] = Object.values(ids).slice(-1);
+    await t.database.db.delete(businesses).where(eq(businesses.id, someone as string));
+    expect(await exportFingerprint(t.database.db, sessionId, admin.accountId)).not.toBe(before);
+    expect(await exportFingerprint(t.database.db, crypto.randomUUID(), admin.accountId)).not.toBe(before);
+  });
+});
