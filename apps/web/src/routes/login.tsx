@@ -1,15 +1,19 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { z } from 'zod';
 import { LoginPage } from '../features/auth/components/LoginPage';
 import { safeRedirectTarget } from '../features/auth/redirect';
 import { isSignedIn } from '../lib/auth/auth';
-import { signOutReasonParam } from '../lib/auth/sign-out-reason';
-import { searchText } from '../lib/search-params';
+import { type SignOutReason, signOutReasonParam } from '../lib/auth/sign-out-reason';
+import { searchValidator, text } from '../lib/search-params';
+
+// `reason`: why the app signed the user out (user disabled, sign-in ended), shown above the form.
+const loginSearch = searchValidator((search): { redirect?: string; reason?: SignOutReason } => ({
+  redirect: text(search.redirect),
+  reason: signOutReasonParam(search.reason),
+}));
 
 export const Route = createFileRoute('/login')({
   staticData: { title: 'Login' },
-  // `reason`: why the app signed the user out (user disabled, sign-in ended), shown above the form.
-  validateSearch: z.object({ redirect: searchText().optional(), reason: signOutReasonParam() }),
+  validateSearch: loginSearch,
   beforeLoad: async ({ search, preload }) => {
     if (preload) return;
     // SPEC §2: already signed in → home (or where the user was going).

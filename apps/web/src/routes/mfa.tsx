@@ -1,15 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { MfaPage, MfaSignInFirst } from '../features/mfa/components/MfaPage';
 import { isSignedIn } from '../lib/auth/auth';
-import { searchText } from '../lib/search-params';
+import { oneOf, searchValidator, text } from '../lib/search-params';
 
 export const Route = createFileRoute('/mfa')({
   staticData: { title: 'MFA Setup' },
-  validateSearch: z.object({
-    redirect: searchText().optional(),
-    reason: z.enum(['required']).optional().catch(undefined),
-  }),
+  validateSearch: searchValidator((search) => ({
+    redirect: text(search.redirect),
+    reason: oneOf(search.reason, ['required'] as const),
+  })),
   // /mfa is a public route (SPEC §2): signed out, it shows its own page saying to sign in first.
   beforeLoad: async () => ({ isSignedIn: await isSignedIn().catch(() => false) }),
   component: MfaRoute,

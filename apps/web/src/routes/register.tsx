@@ -1,11 +1,15 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { z } from 'zod';
 import { RegisterPage } from '../features/register/components/RegisterPage';
 import { isSignedIn, signOut } from '../lib/auth/auth';
+import { oneOf, searchValidator } from '../lib/search-params';
+
+const registerSearch = searchValidator((search): { step?: 'organisation' } => ({
+  step: oneOf(search.step, ['organisation'] as const),
+}));
 
 export const Route = createFileRoute('/register')({
   staticData: { title: 'Register' },
-  validateSearch: z.object({ step: z.enum(['organisation']).optional() }),
+  validateSearch: registerSearch,
   beforeLoad: async ({ search, preload, context }) => {
     if (preload) return;
     const signedIn = await isSignedIn().catch(() => false);

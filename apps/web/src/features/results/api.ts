@@ -1,4 +1,12 @@
-import { type EnrichmentType, encodeFilters, type Filters, type ResultsQuery, routes } from '@argo/contract';
+import {
+  type EnrichmentType,
+  encodeFilters,
+  type Filters,
+  RESULT_COLUMNS,
+  type ResultsMatching,
+  type ResultsQuery,
+  routes,
+} from '@argo/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi, downloadExport } from '../../lib/api-client';
 import { markExported } from '../../lib/milestones';
@@ -12,12 +20,25 @@ export type ResultsPageQuery = Pick<ResultsQuery, 'search' | 'sortBy' | 'sortOrd
   filters?: Filters | undefined;
 };
 
-/** The results (or export) call's query: `filters` travels as its JSON text, and only when there are some. */
-function toApiQuery({
-  filters,
-  ...query
-}: Omit<ResultsPageQuery, 'page' | 'pageSize'> & { include_closed?: boolean }) {
-  return { ...query, ...(filters ? { filters: encodeFilters(filters) } : {}) };
+type ExportQuery = Omit<ResultsPageQuery, 'page' | 'pageSize'> & {
+  include_closed?: boolean;
+  /** The table's visible columns in their order (the export writes only those). */
+  columns?: readonly string[];
+};
+
+const isResultColumn = (id: string) => (RESULT_COLUMNS as readonly string[]).includes(id);
+
+/**
+ * The results (or export) call's query: `filters` travels as its JSON text, and only when there are some;
+ * `columns` as a comma-separated list of the columns the export knows.
+ */
+function toApiQuery({ filters, columns, ...query }: ExportQuery) {
+  const known = columns?.filter(isResultColumn);
+  return {
+    ...query,
+    ...(filters ? { filters: encodeFilters(filters) } : {}),
+    ...(known?.length ? { columns: known.join(',') } : {}),
+  };
 }
 
 /** GET /user/session/:id/results: one page of businesses, searched, filtered and sorted by the server. */
@@ -39,13 +60,22 @@ export const resultsQueryOptions = (id: string, query: ResultsPageQuery, isLive 
 /** What the enrichment actions on selected rows run: every analyzer in one pass. */
 export const SELECTED_ROWS_ENRICHMENT: EnrichmentType[] = ['unified'];
 
-/** POST /enrichment/run for some businesses of the session. */
+/** What a bulk action acts on: the selected rows, or every business matching the search and filters. */
+export type EnrichTarget = { businessIds: string[] } | { matching: ResultsMatching };
+
+/** POST /enrichment/run for some businesses of the session (listed, or all that match the filters). */
 export function useEnrichSelected(sessionId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { businessIds: string[]; types: EnrichmentType[] }) =>
+    mutationFn: (input: { target: EnrichTarget; types: EnrichmentType[] }) =>
       callApi(routes.enrichmentRun, {
-        body: { session_id: sessionId, types: input.types, business_ids: input.businessIds },
+        body: {
+          session_id: sessionId,
+          types: input.types,
+          ...('matching' in input.target
+            ? { matching: input.target.matching }
+            : { business_ids: input.target.businessIds }),
+        },
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['sessions'] }),
   });
@@ -59,8 +89,7 @@ export function useEnrichSelected(sessionId: string) {
  */
 export function useExport(sessionId: string, what: 'businesses' | 'contacts' = 'businesses') {
   return useMutation({
-    mutationFn: (query: Omit<ResultsPageQuery, 'page' | 'pageSize'> & { include_closed?: boolean }) =>
-      downloadExport(sessionId, toApiQuery(query), what),
+    mutationFn: (query: ExportQuery) => downloadExport(sessionId, toApiQuery(query), what),
     onSuccess: markExported,
   });
 }

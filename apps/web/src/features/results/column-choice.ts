@@ -1,3 +1,9 @@
+import {
+  type AttributeColumn,
+  type AttributeFilterKey,
+  attributeFilterKey,
+  attributeKeyOf,
+} from '@argo/contract';
 import { useCallback, useState } from 'react';
 
 /** The columns a user may show or hide, in table order (the name and the selection box always show). */
@@ -19,7 +25,14 @@ export const CHOOSABLE_COLUMNS = [
 ] as const;
 export type ChoosableColumn = (typeof CHOOSABLE_COLUMNS)[number]['id'];
 
-export type ColumnVisibility = Record<ChoosableColumn, boolean>;
+/**
+ * A column of the table: one of its own, or a column of the imported file (`attr.<key>`, issue 14 part 2), which
+ * comes and goes with the session and is hidden until chosen.
+ */
+export type ColumnId = ChoosableColumn | AttributeFilterKey;
+
+export type ColumnVisibility = Record<ChoosableColumn, boolean> &
+  Partial<Record<AttributeFilterKey, boolean>>;
 
 export const DEFAULT_COLUMN_VISIBILITY = Object.fromEntries(
   CHOOSABLE_COLUMNS.map((column) => [column.id, column.isDefault]),
@@ -63,4 +76,62 @@ export function useColumnChoice(userId: string) {
     [userId],
   );
   return [choice, update] as const;
+}
+
+/** The choosable columns in their default order. */
+export const DEFAULT_COLUMN_ORDER: ChoosableColumn[] = CHOOSABLE_COLUMNS.map((column) => column.id);
+
+const isChoosable = (id: string): id is ChoosableColumn =>
+  CHOOSABLE_COLUMNS.some((column) => column.id === id);
+
+const isColumnId = (id: string): id is ColumnId => isChoosable(id) || attributeKeyOf(id) !== null;
+
+/** The order with the session's imported columns after the table's own (those not placed by the user yet). */
+export function withAttributeColumns(
+  order: readonly ColumnId[],
+  columns: readonly AttributeColumn[],
+): ColumnId[] {
+  const known = new Set(columns.map((column) => attributeFilterKey(column.key)));
+  // Imported columns of another session (a view saved there) are left out.
+  const kept = order.filter((id) => attributeKeyOf(id) === null || known.has(id as AttributeFilterKey));
+  return [...kept, ...[...known].filter((id) => !kept.includes(id))];
+}
+
+/** The table's columns as a view stores them: name first, then the visible ones in the user's order. */
+export function viewColumnsOf(visibility: ColumnVisibility, order: readonly ColumnId[]): string[] {
+  return ['name', ...order.filter((id) => visibility[id])];
+}
+
+/**
+ * A stored view's columns as visibility and order: listed ones show, in their order, the others are hidden and
+ * follow in the default order. Ids the table does not know (a column since retired) are skipped.
+ */
+export function columnsFromView(columns: readonly string[]): {
+  visibility: ColumnVisibility;
+  order: ColumnId[];
+} {
+  const listed = columns.filter(isColumnId);
+  const visibility = Object.fromEntries([
+    ...CHOOSABLE_COLUMNS.map((column) => [column.id, listed.includes(column.id)]),
+    ...listed.filter((id) => attributeKeyOf(id) !== null).map((id) => [id, true]),
+  ]) as ColumnVisibility;
+  const order = [...listed, ...DEFAULT_COLUMN_ORDER.filter((id) => !listed.includes(id))];
+  return { visibility, order };
+}
+
+/** A column moved one place up (-1) or down (+1) among the visible ones; the hidden ones keep their places. */
+export function moveColumn(
+  order: readonly ColumnId[],
+  visibility: ColumnVisibility,
+  id: ColumnId,
+  step: -1 | 1,
+): ColumnId[] {
+  const visible = order.filter((column) => visibility[column]);
+  const from = visible.indexOf(id);
+  const to = from + step;
+  if (from < 0 || to < 0 || to >= visible.length) return [...order];
+  const swapped = [...visible];
+  [swapped[from], swapped[to]] = [swapped[to] as ColumnId, swapped[from] as ColumnId];
+  let next = 0;
+  return order.map((column) => (visibility[column] ? (swapped[next++] as ColumnId) : column));
 }

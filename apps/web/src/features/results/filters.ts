@@ -1,6 +1,6 @@
 import {
   type FilterField,
-  type Filters,
+  Filters,
   type FilterValue,
   SENIORITY_LABELS,
   type Seniority,
@@ -125,8 +125,11 @@ export function containsOf(value: FilterValue | undefined): string {
 }
 
 /** A short text for a chip: "ICP tier: A, B", "Website: any", "ICP score: 60–100". */
-export function describeFilter(field: FilterField, value: FilterValue): string {
-  const label = FILTER_LABELS[field] ?? field;
+export function describeFilter(
+  field: FilterField,
+  value: FilterValue,
+  label = FILTER_LABELS[field] ?? field,
+): string {
   if (value === null) return `${label}: none`;
   if (typeof value === 'boolean') {
     if (field === 'hiring') return value ? 'Hiring' : 'Not hiring';
@@ -161,4 +164,13 @@ export function closedOf(filters: Filters | undefined): ClosedChoice {
 
 export function closedFilter(choice: ClosedChoice): FilterValue | undefined {
   return choice === 'hide' ? false : choice === 'only' ? true : undefined;
+}
+
+/**
+ * The address's `filters` as the contract reads them: anything it refuses (a hand-edited address) counts as no
+ * filters. The route only checks for an object (features/results/search.ts keeps zod out of the route tree).
+ */
+export function validFilters(filters: unknown): Filters | undefined {
+  const parsed = Filters.safeParse(filters);
+  return parsed.success && Object.keys(parsed.data).length > 0 ? parsed.data : undefined;
 }

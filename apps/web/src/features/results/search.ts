@@ -1,6 +1,13 @@
-import { Filters, Id, RESULTS_DEFAULTS, SORT_FIELDS, type SortField } from '@argo/contract';
-import { z } from 'zod';
-import { searchText } from '../../lib/search-params';
+import type { Filters, SortField } from '@argo/contract';
+import { RESULTS_DEFAULTS, SORT_FIELDS } from '@argo/contract/values';
+import {
+  jsonObject,
+  oneOf,
+  type SearchInput,
+  searchValidator,
+  text,
+  wholeNumber,
+} from '../../lib/search-params';
 
 /** Page sizes offered (issue 6: it stays smooth at 50, 500 and 5,000 rows; big pages are virtualised). */
 export const RESULT_PAGE_SIZES = [50, 500, 5000] as const;
@@ -17,50 +24,45 @@ export const RESULTS_SEARCH_DEFAULTS = {
   view: 'table' as ResultView,
 };
 
-/**
- * `filters` in the address is the same JSON object the results call takes. The router parses search values as
- * JSON, so it arrives as an object; a JSON string (a hand-written address) is parsed too. Anything the contract
- * refuses, and an empty object, count as no filters.
- */
-const filtersParam = z
-  .preprocess((value) => {
-    if (typeof value !== 'string') return value;
-    try {
-      return JSON.parse(value);
-    } catch {
-      return undefined;
-    }
-  }, Filters.optional())
-  .transform((filters) => (filters && Object.keys(filters).length > 0 ? filters : undefined))
-  .catch(undefined);
+/** /results?…&search=&filters=… as the route reads it (see resultsSearchSchema). */
+export interface ResultsSearch {
+  session_id?: string;
+  page: number;
+  pageSize: number;
+  search?: string;
+  /**
+   * The same JSON object the results call takes. The route only checks that it is an object; the page checks it
+   * against the contract's `Filters` (validFilters in filters.ts) and treats anything the contract refuses as no
+   * filters, so zod stays out of the route tree (see lib/search-params.ts).
+   */
+  filters?: Filters;
+  sortBy: SortField;
+  sortOrder: 'asc' | 'desc';
+  view: ResultView;
+  business?: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * /results?session_id=&page=&pageSize=&search=&filters=&sortBy=&sortOrder=&view=&business= — the names of the
  * results call (SPEC §3), `page` 0-based; `view` picks table, map or ICP; `business` opens its detail drawer.
  * A value that is not right (a hand-edited address) falls back to its default.
  */
-export const resultsSearchSchema = z.object({
-  session_id: searchText().optional(),
-  page: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .default(RESULTS_SEARCH_DEFAULTS.page)
-    .catch(RESULTS_SEARCH_DEFAULTS.page),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .refine((size) => (RESULT_PAGE_SIZES as readonly number[]).includes(size))
-    .default(RESULTS_SEARCH_DEFAULTS.pageSize)
-    .catch(RESULTS_SEARCH_DEFAULTS.pageSize),
-  search: searchText().optional().catch(undefined),
-  filters: filtersParam.optional(),
-  sortBy: z.enum(SORT_FIELDS).default(RESULTS_SEARCH_DEFAULTS.sortBy).catch(RESULTS_SEARCH_DEFAULTS.sortBy),
-  sortOrder: z
-    .enum(['asc', 'desc'])
-    .default(RESULTS_SEARCH_DEFAULTS.sortOrder)
-    .catch(RESULTS_SEARCH_DEFAULTS.sortOrder),
-  view: z.enum(RESULT_VIEWS).default(RESULTS_SEARCH_DEFAULTS.view).catch(RESULTS_SEARCH_DEFAULTS.view),
-  business: Id.optional().catch(undefined),
-});
-export type ResultsSearch = z.output<typeof resultsSearchSchema>;
+function readResultsSearch(input: SearchInput): ResultsSearch {
+  const filters = jsonObject(input.filters);
+  const business = text(input.business);
+  return {
+    session_id: text(input.session_id),
+    page: wholeNumber(input.page, RESULTS_SEARCH_DEFAULTS.page),
+    pageSize: wholeNumber(input.pageSize, RESULTS_SEARCH_DEFAULTS.pageSize, { allowed: RESULT_PAGE_SIZES }),
+    search: text(input.search),
+    filters: filters && Object.keys(filters).length > 0 ? (filters as Filters) : undefined,
+    sortBy: oneOf(input.sortBy, SORT_FIELDS) ?? RESULTS_SEARCH_DEFAULTS.sortBy,
+    sortOrder: oneOf(input.sortOrder, ['asc', 'desc'] as const) ?? RESULTS_SEARCH_DEFAULTS.sortOrder,
+    view: oneOf(input.view, RESULT_VIEWS) ?? RESULTS_SEARCH_DEFAULTS.view,
+    business: business && UUID.test(business) ? business : undefined,
+  };
+}
+
+export const resultsSearchSchema = searchValidator(readResultsSearch);

@@ -1,6 +1,6 @@
-import { SessionStatus } from '@argo/contract';
-import { z } from 'zod';
-import { searchText } from '../../lib/search-params';
+import type { SessionStatus } from '@argo/contract';
+import { SESSION_STATUSES } from '@argo/contract/values';
+import { oneOf, type SearchInput, searchValidator, text, wholeNumber } from '../../lib/search-params';
 
 export const SESSION_PAGE_SIZES = [10, 20, 50, 100] as const;
 export const SESSION_SCOPES = ['all', 'own', 'shared'] as const;
@@ -13,16 +13,21 @@ export const SESSIONS_SEARCH_DEFAULTS = { page: 0, page_size: 20, scope: 'all' }
  * /sessions?page=&page_size=&search=&status=&scope= — `page` is 0-based like the API's. A value that is not
  * right (a hand-edited address) falls back to its default instead of failing the page.
  */
-export const sessionsSearchSchema = z.object({
-  page: z.coerce.number().int().min(0).default(SESSIONS_SEARCH_DEFAULTS.page).catch(0),
-  page_size: z.coerce
-    .number()
-    .int()
-    .refine((size) => (SESSION_PAGE_SIZES as readonly number[]).includes(size))
-    .default(SESSIONS_SEARCH_DEFAULTS.page_size)
-    .catch(SESSIONS_SEARCH_DEFAULTS.page_size),
-  search: searchText().optional().catch(undefined),
-  status: SessionStatus.optional().catch(undefined),
-  scope: z.enum(SESSION_SCOPES).default(SESSIONS_SEARCH_DEFAULTS.scope).catch(SESSIONS_SEARCH_DEFAULTS.scope),
-});
-export type SessionsSearch = z.output<typeof sessionsSearchSchema>;
+export interface SessionsSearch {
+  page: number;
+  page_size: number;
+  search?: string;
+  status?: SessionStatus;
+  scope: SessionScope;
+}
+export const sessionsSearchSchema = searchValidator(
+  (input: SearchInput): SessionsSearch => ({
+    page: wholeNumber(input.page, SESSIONS_SEARCH_DEFAULTS.page),
+    page_size: wholeNumber(input.page_size, SESSIONS_SEARCH_DEFAULTS.page_size, {
+      allowed: SESSION_PAGE_SIZES,
+    }),
+    search: text(input.search),
+    status: oneOf(input.status, SESSION_STATUSES),
+    scope: oneOf(input.scope, SESSION_SCOPES) ?? SESSIONS_SEARCH_DEFAULTS.scope,
+  }),
+);

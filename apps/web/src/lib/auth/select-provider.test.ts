@@ -6,6 +6,12 @@ import type { AuthProvider } from './types';
 const BASE_CONFIG = {
   version: 'test',
   password_min_length: 8,
+  map: {
+    tile_url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    attribution: '© OpenStreetMap contributors',
+    attribution_url: 'https://www.openstreetmap.org/copyright',
+    max_zoom: 19,
+  },
   features: { language_model: false, google_places: false },
 };
 

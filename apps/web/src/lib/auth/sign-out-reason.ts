@@ -1,6 +1,6 @@
 import { SESSION_ENDED_MESSAGE, USER_DISABLED_MESSAGE } from '@argo/contract/messages';
-import { z } from 'zod';
 import { isApiError, readErrorDetail } from '../api-error';
+import { oneOf } from '../search-params';
 
 /**
  * Why the app signed someone out, carried to /login as `?reason=` so the sign-in form can say it. Only these
@@ -16,7 +16,8 @@ export const SIGN_OUT_REASON_MESSAGES: Record<SignOutReason, string> = {
 };
 
 /** `?reason=` of /login and /logout: a known reason, anything else is ignored. */
-export const signOutReasonParam = () => z.enum(SIGN_OUT_REASONS).optional().catch(undefined);
+export const signOutReasonParam = (value: unknown): SignOutReason | undefined =>
+  oneOf(value, SIGN_OUT_REASONS);
 
 /**
  * The reason behind an API refusal that ends the sign-in: 403 "Your user is disabled…", or 401 "You were

@@ -1,21 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { EnrichmentPage } from '../../features/enrichment/components/EnrichmentPage';
-import { searchText, sessionSearchSchema } from '../../lib/search-params';
+import { readSessionSearch, type SearchInput, searchValidator, textList } from '../../lib/search-params';
 
 /**
  * `business_ids`: the rows selected on /results, as a list or one comma-separated text; the API checks them.
  * Anything unreadable is dropped rather than failing the page (the whole session is then offered).
  */
-const enrichmentSearchSchema = sessionSearchSchema.extend({
-  business_ids: z
-    .union([z.array(searchText()), searchText()])
-    .transform((value) =>
-      (Array.isArray(value) ? value : value.split(',')).map((id) => id.trim()).filter((id) => id !== ''),
-    )
-    .optional()
-    .catch(undefined),
-});
+const enrichmentSearchSchema = searchValidator((search: SearchInput) => ({
+  ...readSessionSearch(search),
+  business_ids: textList(search.business_ids),
+}));
 
 export const Route = createFileRoute('/_app/enrichment')({
   staticData: { title: 'Enrichment' },

@@ -1,7 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { BusinessOutreach, IcpTab } from '../../features/icp/components/IcpTab';
 import { ResultsPage, type ResultsSlots } from '../../features/results/components/ResultsPage';
+import { validFilters } from '../../features/results/filters';
 import {
   RESULTS_SEARCH_DEFAULTS,
   type ResultsSearch,
@@ -28,7 +29,8 @@ const slots: ResultsSlots = {
 };
 
 function ResultsRoute() {
-  const search = Route.useSearch();
+  const address = Route.useSearch();
+  const search = useMemo(() => ({ ...address, filters: validFilters(address.filters) }), [address]);
   const navigate = Route.useNavigate();
   const onSearchChange = useCallback(
     (patch: Partial<ResultsSearch>) =>

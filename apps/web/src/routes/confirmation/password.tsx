@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { ConfirmPasswordPage } from '../../features/password/components/ConfirmPasswordPage';
-import { searchText } from '../../lib/search-params';
+import { searchValidator, text } from '../../lib/search-params';
 
 export const Route = createFileRoute('/confirmation/password')({
   staticData: { title: 'Choose a new password' },
-  validateSearch: z.object({ email: searchText().default('') }),
+  validateSearch: searchValidator((search) => ({ email: text(search.email) ?? '' })),
   component: ConfirmPasswordRoute,
 });
 

@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { SetPasswordPage } from '../../features/password/components/SetPasswordPage';
-import { searchText } from '../../lib/search-params';
+import { searchValidator, text } from '../../lib/search-params';
 
 export const Route = createFileRoute('/password/set')({
   staticData: { title: 'Set password' },
-  validateSearch: z.object({ redirect: searchText().optional() }),
+  validateSearch: searchValidator((search) => ({ redirect: text(search.redirect) })),
   component: SetPasswordRoute,
 });
 

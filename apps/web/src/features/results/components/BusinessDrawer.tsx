@@ -1,8 +1,9 @@
-import type { Business, BusinessPerson } from '@argo/contract';
+import type { AttributeColumn, Business, BusinessPerson } from '@argo/contract';
 import { Anchor, Badge, Drawer, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { webUrl } from '../../../lib/safe-url';
+import { AttributesSection } from './AttributesSection';
 import { EnrichmentStateBadge, hostOf, SOURCE_LABELS, TierBadge } from './columns';
 import {
   distinct,
@@ -28,6 +29,8 @@ interface BusinessDrawerProps {
   extra?: ((business: Business) => ReactNode) | undefined;
   /** Removes a person from the session's results; absent when the user may not change the session. */
   onRemovePerson?: ((business: Business, person: BusinessPerson) => Promise<void>) | undefined;
+  /** The session's imported columns (SessionInfo.attribute_columns): labels and order of "From your file". */
+  attributeColumns?: readonly AttributeColumn[] | undefined;
 }
 
 /** The detail drawer of /results: every fact about a business, each with where and when it was found. */
@@ -37,6 +40,7 @@ export function BusinessDrawer({
   onClose,
   extra,
   onRemovePerson,
+  attributeColumns = [],
 }: BusinessDrawerProps) {
   return (
     <Drawer
@@ -48,7 +52,12 @@ export function BusinessDrawer({
       closeButtonProps={{ 'aria-label': 'Close details' }}
     >
       {business ? (
-        <BusinessFacts business={business} extra={extra} onRemovePerson={onRemovePerson} />
+        <BusinessFacts
+          business={business}
+          extra={extra}
+          onRemovePerson={onRemovePerson}
+          attributeColumns={attributeColumns}
+        />
       ) : (
         <Text size="sm" c="dimmed">
           This business is not on the current page of results. Close this panel and find it with the search.
@@ -62,7 +71,8 @@ function BusinessFacts({
   business,
   extra,
   onRemovePerson,
-}: Pick<BusinessDrawerProps, 'extra' | 'onRemovePerson'> & { business: Business }) {
+  attributeColumns = [],
+}: Pick<BusinessDrawerProps, 'extra' | 'onRemovePerson' | 'attributeColumns'> & { business: Business }) {
   const details = business.details ?? {};
   const pages = details.pages ?? [];
   // A fact read from a page was observed when that page was fetched.
@@ -181,6 +191,8 @@ function BusinessFacts({
           </Fact>
         )}
       </Section>
+
+      <AttributesSection business={business} columns={attributeColumns} />
 
       <PeopleSection
         business={business}

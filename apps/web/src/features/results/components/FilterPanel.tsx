@@ -1,4 +1,5 @@
 import {
+  type AttributeColumn,
   EnrichmentState,
   type FilterField,
   type Filters,
@@ -22,6 +23,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { type ReactNode, useEffect, useState } from 'react';
+import { attributeLabelOf } from '../attributes';
 import {
   type ClosedChoice,
   closedFilter,
@@ -38,6 +40,7 @@ import {
   rangeOf,
   withFilter,
 } from '../filters';
+import { AttributeFilters } from './AttributeFilters';
 import { ENRICHMENT_STATE_LABELS, SOURCE_LABELS } from './columns';
 import { PeopleFilters } from './PeopleFilters';
 
@@ -49,6 +52,8 @@ interface FilterPanelProps {
   onFiltersChange: (filters: Filters | undefined) => void;
   /** Values seen on the page, offered as suggestions. */
   suggestions: { industries: string[]; software: string[] };
+  /** The session's imported columns (SessionInfo.attribute_columns), filterable under "From your file". */
+  attributeColumns?: readonly AttributeColumn[] | undefined;
 }
 
 /**
@@ -61,7 +66,12 @@ export function industryChoices(seen: string[]): string[] {
 }
 
 /** The filter controls (PRODUCT.md §7): each one edits the `filters` JSON of the address. */
-export function FilterPanel({ filters, onFiltersChange, suggestions }: FilterPanelProps) {
+export function FilterPanel({
+  filters,
+  onFiltersChange,
+  suggestions,
+  attributeColumns = [],
+}: FilterPanelProps) {
   const set = (field: FilterField, value: FilterValue | undefined) =>
     onFiltersChange(withFilter(filters, field, value));
   const score = rangeOf(filters?.icp_score);
@@ -200,6 +210,7 @@ export function FilterPanel({ filters, onFiltersChange, suggestions }: FilterPan
           );
         })}
       </SimpleGrid>
+      <AttributeFilters columns={attributeColumns} filters={filters} onFiltersChange={onFiltersChange} />
     </Paper>
   );
 }
@@ -225,13 +236,15 @@ function CityFilter({ value, onChange }: { value: string; onChange: (city: strin
 export function ActiveFilters({
   filters,
   onFiltersChange,
-}: Pick<FilterPanelProps, 'filters' | 'onFiltersChange'>) {
+  attributeColumns = [],
+}: Pick<FilterPanelProps, 'filters' | 'onFiltersChange' | 'attributeColumns'>) {
   const entries = Object.entries(filters ?? {}) as [FilterField, FilterValue][];
   if (entries.length === 0) return null;
   return (
     <Group gap="xs" aria-label="Filters in use" role="list">
       {entries.map(([field, value]) => {
-        const text = describeFilter(field, value);
+        // A column of the imported file is named by its header.
+        const text = describeFilter(field, value, attributeLabelOf(field, attributeColumns));
         return (
           <Pill
             key={field}

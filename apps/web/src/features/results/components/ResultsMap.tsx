@@ -1,130 +1,119 @@
-import type { Business, Tier } from '@argo/contract';
-import { Box, EmptyState, Group, Paper, Text } from '@mantine/core';
+import type { Filters } from '@argo/contract';
+import { Alert, Box, EmptyState, Group, Paper, Skeleton, Text } from '@mantine/core';
 import { IconMapPinOff } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { ErrorState } from '../../../components/ErrorState';
+import { mapConfigQueryOptions, resultsMapQueryOptions } from '../map/api';
+import { TIER_COLOR, TIER_KEYS, tierLabel } from '../map/tiers';
 
-const WIDTH = 800;
-const HEIGHT = 480;
-const PADDING = 24;
-const TIER_FILL: Record<Tier | 'none', string> = {
-  A: 'var(--mantine-color-green-6)',
-  B: 'var(--mantine-color-teal-5)',
-  C: 'var(--mantine-color-yellow-6)',
-  D: 'var(--mantine-color-gray-6)',
-  none: 'var(--mantine-primary-color-filled)',
-};
+// Leaflet and its styles load with the map tab only: /results' table and /login stay without them.
+const LeafletMap = lazy(() => import('../map/LeafletMap'));
 
-type Located = Business & { lat: number; lng: number };
-
-export interface MapPoint {
-  business: Located;
-  x: number;
-  y: number;
-}
-
-/**
- * Places businesses in a WIDTH×HEIGHT box: an equirectangular projection around their mean latitude (longitude
- * shrunk by cos(lat), so a city keeps its shape), fitted to their bounds with the same scale on both axes.
- */
-export function projectPoints(businesses: Business[]): MapPoint[] {
-  const located = businesses.filter(
-    (business): business is Located =>
-      business.lat !== null &&
-      business.lng !== null &&
-      Number.isFinite(business.lat) &&
-      Number.isFinite(business.lng),
-  );
-  if (located.length === 0) return [];
-  const meanLat = located.reduce((sum, business) => sum + business.lat, 0) / located.length;
-  const shrink = Math.cos((meanLat * Math.PI) / 180);
-  const xs = located.map((business) => business.lng * shrink);
-  const ys = located.map((business) => business.lat);
-  const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-  const spanX = maxX - minX || 1e-6;
-  const spanY = maxY - minY || 1e-6;
-  const scale = Math.min((WIDTH - 2 * PADDING) / spanX, (HEIGHT - 2 * PADDING) / spanY);
-  const offsetX = (WIDTH - spanX * scale) / 2;
-  const offsetY = (HEIGHT - spanY * scale) / 2;
-  return located.map((business, index) => ({
-    business,
-    x: offsetX + ((xs[index] as number) - minX) * scale,
-    // North up: larger latitudes nearer the top.
-    y: HEIGHT - (offsetY + ((ys[index] as number) - minY) * scale),
-  }));
-}
+const MAP_HEIGHT = 520;
 
 interface ResultsMapProps {
-  businesses: Business[];
+  sessionId: string;
+  search: string | undefined;
+  filters: Filters | undefined;
+  /** The session is still running: the points refresh. */
+  isLive: boolean;
   onOpenBusiness: (id: string) => void;
 }
 
 /**
- * The map view: the page's businesses that have coordinates as dots (coloured by ICP tier), drawn as SVG
- * without map tiles, so it works offline and sends nothing to a tile server.
+ * The map view: every business of the session that matches the search and filters and has coordinates (not only
+ * the table's page), clustered where dense, coloured by ICP tier; a marker opens the business's drawer, a
+ * cluster zooms in. The discovery's search area is drawn dashed.
  */
-export function ResultsMap({ businesses, onOpenBusiness }: ResultsMapProps) {
-  const points = useMemo(() => projectPoints(businesses), [businesses]);
+export function ResultsMap({ sessionId, search, filters, isLive, onOpenBusiness }: ResultsMapProps) {
+  const config = useQuery(mapConfigQueryOptions());
+  const map = useQuery(resultsMapQueryOptions(sessionId, { search, filters }, isLive));
+  const [hasTileError, setTileError] = useState(false);
+  const onTileError = useCallback(() => setTileError(true), []);
+
+  const failed = map.isError ? map : config.isError ? config : null;
+  if (failed) {
+    return (
+      <ErrorState
+        title={map.isError ? 'The map’s businesses could not be loaded' : 'The map could not be set up'}
+        error={failed.error}
+        onRetry={() => void failed.refetch()}
+        isRetrying={failed.isFetching}
+      />
+    );
+  }
+  if (!map.data || !config.data) return <MapSkeleton />;
+
+  const { points, total, area } = map.data;
   if (points.length === 0) {
     return (
-      <Paper withBorder p="xl">
+      <Paper withBorder p="xl" data-testid="map-empty">
         <EmptyState
           icon={<IconMapPinOff size={32} />}
-          title="No coordinates on this page"
-          description="Businesses found on OpenStreetMap or Google Places have a location; imported rows usually do not."
+          title="None of these businesses has coordinates"
+          description={`${total.toLocaleString('en-US')} ${total === 1 ? 'business matches' : 'businesses match'}, but none has a location. Businesses found on OpenStreetMap or Google Places have one; imported rows only when the file had latitude and longitude columns.`}
         />
       </Paper>
     );
   }
   return (
     <Paper withBorder p="sm">
-      <Group justify="space-between" mb="xs">
+      <Group justify="space-between" mb="xs" gap="xs">
         <Text size="sm" c="dimmed" data-testid="map-count">
-          {points.length.toLocaleString('en-US')} of {businesses.length.toLocaleString('en-US')} businesses on
-          this page have coordinates
+          {points.length === total
+            ? `${total.toLocaleString('en-US')} ${total === 1 ? 'business' : 'businesses'} on the map`
+            : `${points.length.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} businesses have coordinates`}
+          {area?.label ? ` · searched around ${area.label}` : ''}
         </Text>
-        <Group gap="sm" aria-hidden>
-          {(['A', 'B', 'C', 'D', 'none'] as const).map((tier) => (
+        <Group gap="sm" aria-label="Marker colours">
+          {TIER_KEYS.map((tier) => (
             <Group key={tier} gap={4}>
-              <Box w={10} h={10} style={{ borderRadius: 5, background: TIER_FILL[tier] }} />
-              <Text size="xs">{tier === 'none' ? 'Not scored' : `Tier ${tier}`}</Text>
+              <Box w={10} h={10} style={{ borderRadius: 5, background: TIER_COLOR[tier] }} />
+              <Text size="xs">{tierLabel(tier)}</Text>
             </Group>
           ))}
+          {area && (
+            <Group gap={4}>
+              <Box
+                w={14}
+                h={10}
+                style={{ border: '2px dashed var(--mantine-primary-color-filled)', borderRadius: 2 }}
+              />
+              <Text size="xs">Search area</Text>
+            </Group>
+          )}
         </Group>
       </Group>
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        width="100%"
-        role="img"
-        aria-label={`Map of ${points.length} businesses`}
-        style={{ background: 'var(--mantine-color-default-hover)', borderRadius: 4, display: 'block' }}
+      {hasTileError && (
+        <Alert color="yellow" variant="light" mb="xs" data-testid="map-tile-error">
+          Some map tiles could not be loaded from the tile server; the businesses are still shown.
+        </Alert>
+      )}
+      <Box
+        data-testid="results-map"
+        aria-label={`Map of ${points.length.toLocaleString('en-US')} businesses`}
       >
-        {points.map(({ business, x, y }) => (
-          // biome-ignore lint/a11y/useSemanticElements: an SVG dot cannot be a <button>; it acts as one
-          <circle
-            key={business.id}
-            cx={x}
-            cy={y}
-            r={5}
-            fill={TIER_FILL[business.icp_tier ?? 'none']}
-            stroke="var(--mantine-color-body)"
-            strokeWidth={1}
-            role="button"
-            tabIndex={0}
-            aria-label={`${business.name}${business.city ? `, ${business.city}` : ''}`}
-            data-testid="map-point"
-            style={{ cursor: 'pointer' }}
-            onClick={() => onOpenBusiness(business.id)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter' || event.key === ' ') {
-                event.preventDefault();
-                onOpenBusiness(business.id);
-              }
-            }}
-          >
-            <title>{business.name}</title>
-          </circle>
-        ))}
-      </svg>
+        <Suspense fallback={<Skeleton h={MAP_HEIGHT} radius="sm" />}>
+          <LeafletMap
+            points={points}
+            area={area}
+            tiles={config.data.map}
+            height={MAP_HEIGHT}
+            onOpenBusiness={onOpenBusiness}
+            onTileError={onTileError}
+          />
+        </Suspense>
+      </Box>
+    </Paper>
+  );
+}
+
+function MapSkeleton() {
+  return (
+    <Paper withBorder p="sm" aria-busy="true" aria-label="Loading the map">
+      <Skeleton h={14} w={260} mb="xs" />
+      <Skeleton h={MAP_HEIGHT} radius="sm" />
     </Paper>
   );
 }

@@ -1,46 +1,32 @@
-import { type Business, type Filters, type SessionInfo, sessionAccessAllows } from '@argo/contract';
 import {
-  Alert,
-  Anchor,
-  Button,
-  EmptyState,
-  Group,
-  Pagination,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  Tabs,
-  Text,
-} from '@mantine/core';
-import {
-  IconBuildingStore,
-  IconFilterOff,
-  IconMap,
-  IconPlus,
-  IconSearch,
-  IconTable,
-  IconTarget,
-} from '@tabler/icons-react';
+  type AttributeColumn,
+  type Business,
+  type Filters,
+  type SessionInfo,
+  sessionAccessAllows,
+} from '@argo/contract';
+import { Alert, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { IconMap, IconTable, IconTarget } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { ErrorState } from '../../../components/ErrorState';
-import { AnchorLink, ButtonLink } from '../../../components/links';
+import { AnchorLink } from '../../../components/links';
 import { isApiError } from '../../../lib/api-error';
 import { useProfile } from '../../profile/api';
 import { sessionInfoQueryOptions } from '../../sessions/api';
 import { LIVE_REFETCH_MS, resultsQueryOptions, useRemovePerson } from '../api';
-import { useColumnChoice } from '../column-choice';
-import { RESULT_PAGE_SIZES, type ResultsSearch, type ResultView } from '../search';
+import { useDrawerBusiness } from '../map/api';
+import { useResultsView } from '../saved-view';
+import type { ResultsSearch, ResultView } from '../search';
 import { BusinessDrawer } from './BusinessDrawer';
 import { ActiveFilters, FilterPanel } from './FilterPanel';
 import { ResultsMap } from './ResultsMap';
+import { NoResults, OsmAttribution, ResultsPagination, ResultsSkeleton } from './ResultsStates';
 import { ResultsTable } from './ResultsTable';
-import { ResultsToolbar, SelectionBar } from './ResultsToolbar';
+import { ResultsToolbar } from './ResultsToolbar';
+import { SelectionBar } from './SelectionBar';
 import { SessionHeader } from './SessionHeader';
-
-const SKELETON_ROWS = Array.from({ length: 8 }, (_, i) => `row-${i}`);
 
 /** Parts of /results that other features provide; the route composes them (features do not import each other). */
 export interface ResultsSlots {
@@ -58,6 +44,8 @@ interface ResultsPageProps extends ResultsSlots {
   /** Changes some search params; the others stay. */
   onSearchChange: (patch: Partial<ResultsSearch>) => void;
 }
+
+const NO_ATTRIBUTE_COLUMNS: AttributeColumn[] = [];
 
 /** /results?session_id: the businesses of a session — table, map, ICP — with filters, search, export, share. */
 export function ResultsPage(props: ResultsPageProps) {
@@ -84,6 +72,8 @@ function SessionResults({
   const profile = useProfile();
   const info = useQuery(sessionInfoQueryOptions(sessionId, LIVE_REFETCH_MS));
   const isLive = info.data?.status === 'queued' || info.data?.status === 'running';
+  // The imported file's own columns (issue 14 part 2): optional table columns, filters, the drawer's "From your file".
+  const attributeColumns = info.data?.attribute_columns ?? NO_ATTRIBUTE_COLUMNS;
   const query = {
     page: search.page,
     pageSize: search.pageSize,
@@ -93,15 +83,24 @@ function SessionResults({
     ...(search.filters ? { filters: search.filters } : {}),
   };
   const isIcp = search.view === 'icp';
+  // The saved view may change the filters and sort: the rows are asked for once it is known.
+  const view = useResultsView(sessionId, profile.id, search, onSearchChange);
   const results = useQuery({
     ...resultsQueryOptions(sessionId, query, isLive),
-    enabled: !info.isError && !isIcp,
+    enabled: !info.isError && !isIcp && !view.isLoading,
   });
   const data = results.data;
   const lastPage = data ? Math.max(0, Math.ceil(data.total / search.pageSize) - 1) : 0;
 
-  const [columnVisibility, setColumnVisibility] = useColumnChoice(profile.id);
-  const [selection, setSelection] = useState<RowSelectionState>({});
+  const [selection, setSelectionState] = useState<RowSelectionState>({});
+  // "All N matching": stands for the search and filters it was chosen under, so it ends when they change.
+  const matchingKey = JSON.stringify([search.search ?? null, search.filters ?? null]);
+  const [allMatchingKey, setAllMatchingKey] = useState<string | null>(null);
+  const isAllMatching = allMatchingKey === matchingKey;
+  const setSelection = (next: RowSelectionState) => {
+    setSelectionState(next);
+    setAllMatchingKey(null);
+  };
   const [isFilterPanelOpen, setFilterPanelOpen] = useState(search.filters !== undefined);
   const [isShareOpen, setShareOpen] = useState(false);
   const selectedIds = Object.keys(selection).filter((id) => selection[id]);
@@ -124,9 +123,8 @@ function SessionResults({
     }),
     [items],
   );
-  const openBusiness = search.business
-    ? items.find((business) => business.id === search.business)
-    : undefined;
+  // A marker of the map opens any business of the selection, on whichever page of the table it is.
+  const drawer = useDrawerBusiness(sessionId, search.business, isIcp ? undefined : data?.items);
   const setFilters = (filters: Filters | undefined) => onSearchChange({ filters, page: 0 });
   const onOpenBusiness = (id: string) => onSearchChange({ business: id });
   const canShare = info.data ? sessionAccessAllows(info.data.access, 'share') : false;
@@ -186,8 +184,14 @@ function SessionResults({
                   sessionId={sessionId}
                   isFilterPanelOpen={isFilterPanelOpen}
                   onToggleFilterPanel={() => setFilterPanelOpen((open) => !open)}
-                  columnVisibility={columnVisibility}
-                  onColumnVisibilityChange={setColumnVisibility}
+                  columnVisibility={view.visibility}
+                  onColumnVisibilityChange={view.setVisibility}
+                  columnOrder={view.order}
+                  onColumnOrderChange={view.setOrder}
+                  visibleColumns={view.columns}
+                  attributeColumns={attributeColumns}
+                  viewStatus={view.status}
+                  onResetView={view.canReset && !view.isResetting ? view.reset : undefined}
                   onShare={canShare && renderShare ? () => setShareOpen(true) : undefined}
                   isTable={search.view === 'table'}
                 />
@@ -196,13 +200,31 @@ function SessionResults({
                     filters={search.filters}
                     onFiltersChange={setFilters}
                     suggestions={suggestions}
+                    attributeColumns={attributeColumns}
                   />
                 )}
-                <ActiveFilters filters={search.filters} onFiltersChange={setFilters} />
+                <ActiveFilters
+                  filters={search.filters}
+                  onFiltersChange={setFilters}
+                  attributeColumns={attributeColumns}
+                />
                 {selectedIds.length > 0 && (
                   <SelectionBar
                     sessionId={sessionId}
                     selectedIds={selectedIds}
+                    pageCount={items.length}
+                    isWholePage={
+                      items.length > 0 &&
+                      selectedIds.length === items.length &&
+                      items.every((business) => selection[business.id])
+                    }
+                    total={data?.total ?? 0}
+                    matching={{
+                      ...(search.search ? { search: search.search } : {}),
+                      ...(search.filters ? { filters: search.filters } : {}),
+                    }}
+                    isAllMatching={isAllMatching}
+                    onSelectAllMatching={() => setAllMatchingKey(matchingKey)}
                     canRun={canRun}
                     onClear={() => setSelection({})}
                   />
@@ -229,7 +251,11 @@ function SessionResults({
                       businesses={data.items}
                       sort={{ sortBy: search.sortBy, sortOrder: search.sortOrder }}
                       onSortChange={(sort) => onSearchChange({ ...sort, page: 0 })}
-                      columnVisibility={columnVisibility}
+                      columnVisibility={view.visibility}
+                      columnOrder={view.order}
+                      attributeColumns={attributeColumns}
+                      viewKey={JSON.stringify([search.sortBy, search.sortOrder, matchingKey])}
+                      isPlaceholder={results.isPlaceholderData}
                       selection={selection}
                       onSelectionChange={setSelection}
                       onOpenBusiness={onOpenBusiness}
@@ -239,10 +265,16 @@ function SessionResults({
                 )}
 
                 {data && data.total > 0 && search.view === 'map' && (
-                  <ResultsMap businesses={data.items} onOpenBusiness={onOpenBusiness} />
+                  <ResultsMap
+                    sessionId={sessionId}
+                    search={search.search}
+                    filters={search.filters}
+                    isLive={isLive}
+                    onOpenBusiness={onOpenBusiness}
+                  />
                 )}
 
-                {data && data.total > 0 && (
+                {data && data.total > 0 && search.view !== 'map' && (
                   <ResultsPagination
                     total={data.total}
                     page={search.page}
@@ -260,10 +292,11 @@ function SessionResults({
       )}
 
       <BusinessDrawer
-        business={openBusiness}
-        isMissing={search.business !== undefined && data !== undefined && !openBusiness && !isIcp}
+        business={drawer.business}
+        isMissing={drawer.isMissing}
         onClose={() => onSearchChange({ business: undefined })}
         extra={renderBusinessExtra}
+        attributeColumns={attributeColumns}
         onRemovePerson={
           canRun
             ? (business, person) => removePerson.mutateAsync({ businessId: business.id, name: person.name })
@@ -273,151 +306,5 @@ function SessionResults({
       {info.data &&
         renderShare?.({ session: info.data, opened: isShareOpen, onClose: () => setShareOpen(false) })}
     </Stack>
-  );
-}
-
-function NoResults({
-  search,
-  isLive,
-  onSearchChange,
-}: Pick<ResultsPageProps, 'search' | 'onSearchChange'> & { isLive: boolean }) {
-  if (search.search || search.filters) {
-    return (
-      <Paper withBorder p="xl">
-        <EmptyState
-          icon={search.search ? <IconSearch size={32} /> : <IconFilterOff size={32} />}
-          title={
-            search.search ? `No businesses match “${search.search}”` : 'No businesses match these filters'
-          }
-          description="Search looks at names, websites, categories, cities and summaries. Try fewer words or fewer filters."
-        >
-          <EmptyState.Actions>
-            {search.search && (
-              <Button variant="default" onClick={() => onSearchChange({ search: undefined, page: 0 })}>
-                Clear search
-              </Button>
-            )}
-            {search.filters && (
-              <Button variant="default" onClick={() => onSearchChange({ filters: undefined, page: 0 })}>
-                Clear filters
-              </Button>
-            )}
-          </EmptyState.Actions>
-        </EmptyState>
-      </Paper>
-    );
-  }
-  if (isLive) {
-    return (
-      <Paper withBorder p="xl">
-        <EmptyState
-          icon={<IconBuildingStore size={32} />}
-          title="Nothing found yet"
-          description="The session is still running; businesses show up here as they are found."
-        />
-      </Paper>
-    );
-  }
-  return (
-    <Paper withBorder p="xl">
-      <EmptyState
-        icon={<IconBuildingStore size={32} />}
-        title="This session found no businesses"
-        description="Try another category or a larger area, other competitors, or another file."
-      >
-        <EmptyState.Actions>
-          <ButtonLink to="/" leftSection={<IconPlus size={16} />}>
-            Start a discovery
-          </ButtonLink>
-        </EmptyState.Actions>
-      </EmptyState>
-    </Paper>
-  );
-}
-
-function OsmAttribution() {
-  return (
-    <Text size="xs" c="dimmed" data-testid="osm-attribution">
-      Contains data ©{' '}
-      <Anchor
-        href="https://www.openstreetmap.org/copyright"
-        target="_blank"
-        rel="noreferrer"
-        size="xs"
-        underline="always"
-      >
-        OpenStreetMap contributors
-      </Anchor>
-      , available under the Open Database License.
-    </Text>
-  );
-}
-
-interface ResultsPaginationProps {
-  total: number;
-  page: number;
-  pageSize: number;
-  onPageChange: (page: number) => void;
-  onPageSizeChange: (pageSize: number) => void;
-}
-
-function ResultsPagination({
-  total,
-  page,
-  pageSize,
-  onPageChange,
-  onPageSizeChange,
-}: ResultsPaginationProps) {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  const first = Math.min(total, page * pageSize + 1);
-  const last = Math.min(total, (page + 1) * pageSize);
-  return (
-    <Group justify="space-between" gap="sm">
-      <Text size="sm" c="dimmed">
-        {first.toLocaleString('en-US')}–{last.toLocaleString('en-US')} of {total.toLocaleString('en-US')}
-      </Text>
-      <Group gap="sm">
-        <Select
-          aria-label="Businesses per page"
-          data={RESULT_PAGE_SIZES.map((size) => ({
-            value: String(size),
-            label: `${size.toLocaleString('en-US')} per page`,
-          }))}
-          value={String(pageSize)}
-          onChange={(value) => value && onPageSizeChange(Number(value))}
-          allowDeselect={false}
-          w={150}
-          size="xs"
-        />
-        {pages > 1 && (
-          <Pagination
-            total={pages}
-            value={Math.min(page, pages - 1) + 1}
-            onChange={(value) => onPageChange(value - 1)}
-            size="sm"
-            getControlProps={(control) => ({
-              'aria-label': {
-                first: 'First page',
-                previous: 'Previous page',
-                next: 'Next page',
-                last: 'Last page',
-              }[control],
-            })}
-          />
-        )}
-      </Group>
-    </Group>
-  );
-}
-
-function ResultsSkeleton() {
-  return (
-    <Paper withBorder p="md" role="status" aria-busy="true" aria-label="Loading businesses">
-      <Stack gap="sm">
-        {SKELETON_ROWS.map((row) => (
-          <Skeleton key={row} height={20} />
-        ))}
-      </Stack>
-    </Paper>
   );
 }

@@ -1,12 +1,17 @@
-import type { Business, SortField } from '@argo/contract';
+import type { AttributeColumn, Business, SortField } from '@argo/contract';
 import { Group, Table, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { useTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type CSSProperties, type ReactNode, useRef } from 'react';
+import { type CSSProperties, type ReactNode, useMemo, useRef } from 'react';
+import { attributeColumnId } from '../attributes';
 import type { ColumnVisibility } from '../column-choice';
+import { attributeColumnsFor } from './attribute-columns';
 import { columns, features } from './columns';
+import { useScrollAnchor } from './scroll-anchor';
+
+const NO_ATTRIBUTE_COLUMNS: readonly AttributeColumn[] = [];
 
 /** Pages up to this size render every row; bigger ones only the rows in view (issue 6: 5,000-row pages). */
 export const VIRTUALISE_ABOVE = 100;
@@ -29,6 +34,17 @@ interface ResultsTableProps {
   onOpenBusiness: (id: string) => void;
   /** The business whose details are open, highlighted. */
   openBusinessId?: string | undefined;
+  /** The choosable columns in the user's order (the selection box and the name stay first). */
+  columnOrder?: readonly string[] | undefined;
+  /** The session's imported columns: optional columns, hidden unless the visibility shows them. */
+  attributeColumns?: readonly AttributeColumn[] | undefined;
+  /**
+   * What the rows are (sort, filters, search): when it changes, the row the user was looking at stays in view if
+   * the new rows hold it, else the table starts at the top.
+   */
+  viewKey?: string | undefined;
+  /** The rows shown are the previous query's while the new ones load. */
+  isPlaceholder?: boolean | undefined;
 }
 
 /** One page of businesses; the server sorts (a header click changes sortBy/sortOrder in the address). */
@@ -41,13 +57,37 @@ export function ResultsTable({
   onSelectionChange,
   onOpenBusiness,
   openBusinessId,
+  columnOrder,
+  attributeColumns = NO_ATTRIBUTE_COLUMNS,
+  viewKey = '',
+  isPlaceholder = false,
 }: ResultsTableProps) {
+  const orderedColumns = useMemo(() => {
+    const all = [...columns, ...attributeColumnsFor(attributeColumns)] as typeof columns;
+    if (!columnOrder) return all;
+    // An accessor column is named by its key, a display column by its id.
+    const rank = (column: (typeof all)[number] | undefined) => {
+      const named = column as { id?: string; accessorKey?: string } | undefined;
+      const at = columnOrder.indexOf(named?.id ?? named?.accessorKey ?? '');
+      return at < 0 ? Number.MAX_SAFE_INTEGER : at;
+    };
+    const [select, name, ...rest] = all;
+    return [select, name, ...[...rest].sort((a, b) => rank(a) - rank(b))] as typeof columns;
+  }, [columnOrder, attributeColumns]);
+  // An imported column shows only when chosen (TanStack shows a column the visibility does not name).
+  const visibility = useMemo(
+    () => ({
+      ...Object.fromEntries(attributeColumns.map((column) => [attributeColumnId(column), false])),
+      ...columnVisibility,
+    }),
+    [attributeColumns, columnVisibility],
+  );
   const table = useTable({
     features,
-    columns,
+    columns: orderedColumns,
     data: businesses,
     getRowId: (row) => row.id,
-    state: { columnVisibility, rowSelection: selection },
+    state: { columnVisibility: visibility, rowSelection: selection },
     onRowSelectionChange: (updater) =>
       onSelectionChange(typeof updater === 'function' ? updater(selection) : updater),
     enableRowSelection: true,
@@ -66,15 +106,28 @@ export function ResultsTable({
   const virtualizer = useVirtualizer({
     count: isVirtual ? rows.length : 0,
     getScrollElement: () => scrollRef.current,
+    // Measured heights follow the rows, not their positions, when a sort moves them.
+    getItemKey: (index) => rows[index]?.id ?? index,
     estimateSize: () => ROW_HEIGHT_ESTIMATE,
     overscan: OVERSCAN_ROWS,
   });
   const visibleColumnCount = table.getVisibleLeafColumns().length;
+  const tableRef = useRef<HTMLTableElement>(null);
+  const rowIds = useMemo(() => businesses.map((business) => business.id), [businesses]);
+  useScrollAnchor({
+    viewKey,
+    isPlaceholder,
+    rowIds,
+    tableRef,
+    scrollRef: isVirtual ? scrollRef : null,
+    offsetOfIndex: (index) => virtualizer.measurementsCache[index]?.start ?? index * ROW_HEIGHT_ESTIMATE,
+  });
 
   const renderRow = (row: (typeof rows)[number], style?: CSSProperties, index?: number) => (
     <Table.Tr
       key={row.id}
       data-testid="business-row"
+      data-row-id={row.id}
       data-index={index}
       ref={isVirtual ? virtualizer.measureElement : undefined}
       aria-selected={row.getIsSelected()}
@@ -128,6 +181,7 @@ export function ResultsTable({
 
   const tableElement = (
     <Table
+      ref={tableRef}
       verticalSpacing="xs"
       highlightOnHover
       aria-label="Businesses"

@@ -1,19 +1,28 @@
-import { Badge, Button, Checkbox, Group, Paper, Popover, Stack, Text, TextInput } from '@mantine/core';
+import { type AttributeColumn, attributeFilterKey, attributeKeyOf } from '@argo/contract';
+import { ActionIcon, Badge, Button, Checkbox, Group, Popover, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
   IconAddressBook,
-  IconBolt,
+  IconArrowBackUp,
+  IconChevronDown,
+  IconChevronUp,
   IconColumns,
   IconDownload,
   IconFilter,
   IconSearch,
   IconShare,
 } from '@tabler/icons-react';
-import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { SELECTED_ROWS_ENRICHMENT, useEnrichSelected, useExport } from '../api';
-import { CHOOSABLE_COLUMNS, type ColumnVisibility } from '../column-choice';
+import { useExport } from '../api';
+import {
+  CHOOSABLE_COLUMNS,
+  type ColumnId,
+  type ColumnVisibility,
+  moveColumn,
+  withAttributeColumns,
+} from '../column-choice';
+import type { SaveStatus } from '../saved-view';
 import type { ResultsSearch } from '../search';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -27,6 +36,15 @@ interface ResultsToolbarProps {
   onToggleFilterPanel: () => void;
   columnVisibility: ColumnVisibility;
   onColumnVisibilityChange: (visibility: ColumnVisibility) => void;
+  columnOrder: readonly ColumnId[];
+  onColumnOrderChange: (order: ColumnId[]) => void;
+  /** The visible columns in their order: the export writes these. */
+  visibleColumns: readonly string[];
+  /** The session's imported columns (SessionInfo.attribute_columns): optional columns of the chooser. */
+  attributeColumns?: readonly AttributeColumn[] | undefined;
+  /** The saved view: its state, and going back to the defaults (absent when there is nothing to reset). */
+  viewStatus: SaveStatus;
+  onResetView?: (() => void) | undefined;
   /** Opens the share dialog; absent when the user may not share. */
   onShare?: (() => void) | undefined;
   /** The column choice only matters for the table. */
@@ -43,6 +61,12 @@ export function ResultsToolbar({
   onToggleFilterPanel,
   columnVisibility,
   onColumnVisibilityChange,
+  columnOrder,
+  onColumnOrderChange,
+  visibleColumns,
+  attributeColumns = [],
+  viewStatus,
+  onResetView,
   onShare,
   isTable,
 }: ResultsToolbarProps) {
@@ -94,7 +118,25 @@ export function ResultsToolbar({
           >
             Filters
           </Button>
-          {isTable && <ColumnChooser visibility={columnVisibility} onChange={onColumnVisibilityChange} />}
+          {isTable && (
+            <ColumnChooser
+              visibility={columnVisibility}
+              onChange={onColumnVisibilityChange}
+              order={columnOrder}
+              onOrderChange={onColumnOrderChange}
+              attributeColumns={attributeColumns}
+            />
+          )}
+          <Button
+            variant="subtle"
+            leftSection={<IconArrowBackUp size={16} />}
+            onClick={onResetView}
+            disabled={!onResetView}
+            title="Forget the saved columns, filters and sort of this session"
+          >
+            Reset view
+          </Button>
+          <ViewStatus status={viewStatus} />
         </Group>
         <Group gap="sm">
           {total !== undefined && (
@@ -104,7 +146,13 @@ export function ResultsToolbar({
             </Text>
           )}
           <ExportButton sessionId={sessionId} search={search} isEmpty={total === 0} what="contacts" />
-          <ExportButton sessionId={sessionId} search={search} isEmpty={total === 0} />
+          <ExportButton
+            sessionId={sessionId}
+            search={search}
+            isEmpty={total === 0}
+            // The file's own columns are always in the export, after the standard ones: the API appends them.
+            columns={isTable ? visibleColumns.filter((id) => attributeKeyOf(id) === null) : undefined}
+          />
           {onShare && (
             <Button variant="default" leftSection={<IconShare size={16} />} onClick={onShare}>
               Share
@@ -116,13 +164,38 @@ export function ResultsToolbar({
   );
 }
 
+/** "View saved" once a change is stored (the next visit opens the same way). */
+function ViewStatus({ status }: { status: SaveStatus }) {
+  if (status === 'idle') return null;
+  const text = { saving: 'Saving view…', saved: 'View saved', error: 'The view could not be saved' }[status];
+  return (
+    <Text size="xs" c={status === 'error' ? 'red' : 'dimmed'} data-testid="view-status" role="status">
+      {text}
+    </Text>
+  );
+}
+
+/** Which columns show, and in which order (the shown ones move up and down; the name always comes first). */
 function ColumnChooser({
   visibility,
   onChange,
+  order: ownOrder,
+  onOrderChange,
+  attributeColumns,
 }: {
   visibility: ColumnVisibility;
   onChange: (visibility: ColumnVisibility) => void;
+  order: readonly ColumnId[];
+  onOrderChange: (order: ColumnId[]) => void;
+  attributeColumns: readonly AttributeColumn[];
 }) {
+  const labels: Record<string, string> = Object.fromEntries([
+    ...CHOOSABLE_COLUMNS.map((column) => [column.id, column.label]),
+    ...attributeColumns.map((column) => [attributeFilterKey(column.key), column.label || column.key]),
+  ]);
+  // The imported file's columns follow the table's own until the user moves them.
+  const order = withAttributeColumns(ownOrder, attributeColumns);
+  const visible = order.filter((id) => visibility[id]);
   return (
     <Popover position="bottom-start" shadow="md" withinPortal>
       <Popover.Target>
@@ -131,16 +204,46 @@ function ColumnChooser({
         </Button>
       </Popover.Target>
       <Popover.Dropdown>
-        <Stack gap={6} role="group" aria-label="Columns shown">
-          {CHOOSABLE_COLUMNS.map((column) => (
-            <Checkbox
-              key={column.id}
-              label={column.label}
-              checked={visibility[column.id]}
-              onChange={(event) => onChange({ ...visibility, [column.id]: event.currentTarget.checked })}
-              size="xs"
-            />
-          ))}
+        <Stack gap={4} role="group" aria-label="Columns shown">
+          {order.map((id) => {
+            const position = visible.indexOf(id);
+            return (
+              <Group key={id} gap={4} justify="space-between" wrap="nowrap">
+                <Checkbox
+                  label={labels[id]}
+                  checked={visibility[id] ?? false}
+                  onChange={(event) => {
+                    onChange({ ...visibility, [id]: event.currentTarget.checked });
+                    // An imported column takes its place in the order once shown (the saved view keeps it).
+                    if (!ownOrder.includes(id)) onOrderChange(order);
+                  }}
+                  size="xs"
+                />
+                {visibility[id] && (
+                  <Group gap={0} wrap="nowrap">
+                    <ActionIcon
+                      variant="subtle"
+                      size="sm"
+                      aria-label={`Move ${labels[id]} left`}
+                      disabled={position <= 0}
+                      onClick={() => onOrderChange(moveColumn(order, visibility, id, -1))}
+                    >
+                      <IconChevronUp size={14} />
+                    </ActionIcon>
+                    <ActionIcon
+                      variant="subtle"
+                      size="sm"
+                      aria-label={`Move ${labels[id]} right`}
+                      disabled={position === visible.length - 1}
+                      onClick={() => onOrderChange(moveColumn(order, visibility, id, 1))}
+                    >
+                      <IconChevronDown size={14} />
+                    </ActionIcon>
+                  </Group>
+                )}
+              </Group>
+            );
+          })}
         </Stack>
       </Popover.Dropdown>
     </Popover>
@@ -156,11 +259,14 @@ function ExportButton({
   search,
   isEmpty,
   what = 'businesses',
+  columns,
 }: {
   sessionId: string;
   search: ResultsSearch;
   isEmpty: boolean;
   what?: 'businesses' | 'contacts';
+  /** The table's visible columns in their order: the file holds exactly those (every column without). */
+  columns?: readonly string[] | undefined;
 }) {
   const exporter = useExport(sessionId, what);
   const run = () =>
@@ -170,6 +276,7 @@ function ExportButton({
         sortOrder: search.sortOrder,
         ...(search.search ? { search: search.search } : {}),
         ...(search.filters ? { filters: search.filters } : {}),
+        ...(columns ? { columns } : {}),
         // Closed businesses are left out of exports unless the filters ask for them (Closed businesses: Only):
         // a file is for outreach, and a closed business is no one to write to (issue 15).
       },
@@ -200,64 +307,5 @@ function ExportButton({
         </Text>
       )}
     </Stack>
-  );
-}
-
-/** What can be done with the selected rows: enrich them, or let go of the selection. */
-export function SelectionBar({
-  sessionId,
-  selectedIds,
-  canRun,
-  onClear,
-}: {
-  sessionId: string;
-  selectedIds: string[];
-  canRun: boolean;
-  onClear: () => void;
-}) {
-  const navigate = useNavigate();
-  const enrich = useEnrichSelected(sessionId);
-  const count = selectedIds.length;
-  return (
-    <Paper withBorder p="xs" bg="var(--mantine-primary-color-light)">
-      <Group justify="space-between" gap="sm">
-        <Text size="sm" fw={500} data-testid="selection-count">
-          {count.toLocaleString('en-US')} {count === 1 ? 'business' : 'businesses'} selected
-        </Text>
-        <Group gap="sm">
-          {enrich.error && (
-            <Text size="sm" c="red" role="alert">
-              {enrich.error.message}
-            </Text>
-          )}
-          {canRun && (
-            <Button
-              size="xs"
-              leftSection={<IconBolt size={14} />}
-              loading={enrich.isPending}
-              onClick={() =>
-                enrich.mutate(
-                  { businessIds: selectedIds, types: SELECTED_ROWS_ENRICHMENT },
-                  {
-                    onSuccess: (job) => {
-                      onClear();
-                      void navigate({
-                        to: '/enrichment-processing',
-                        search: { session_id: job.session.id },
-                      });
-                    },
-                  },
-                )
-              }
-            >
-              Enrich selected
-            </Button>
-          )}
-          <Button size="xs" variant="default" onClick={onClear}>
-            Clear selection
-          </Button>
-        </Group>
-      </Group>
-    </Paper>
   );
 }

@@ -15,6 +15,8 @@ import { columnChoiceKey } from '../column-choice';
 const INFO = `GET /api/user/session/${SESSION_ID}/info`;
 const RESULTS = `GET /api/user/session/${SESSION_ID}/results`;
 const EXPORT = `GET /api/user/session/${SESSION_ID}/export`;
+const DEFAULT_VIEW_COLUMNS =
+  'name,website,phone,city,category,icp,decision_maker,enrichment_state,sources,first_seen_at';
 
 const bakery = makeBusiness({
   name: 'Brot & Butter',
@@ -302,6 +304,8 @@ describe('export', { timeout: 20_000 }, () => {
       sortBy: 'name',
       sortOrder: 'asc',
       filters: JSON.stringify(filters),
+      // Exactly what the table shows: its visible columns in their order.
+      columns: DEFAULT_VIEW_COLUMNS,
     });
   });
 
@@ -343,6 +347,7 @@ describe('export', { timeout: 20_000 }, () => {
       sortBy: 'id',
       sortOrder: 'desc',
       filters: JSON.stringify({ is_closed: false }),
+      columns: DEFAULT_VIEW_COLUMNS,
     });
   });
 
@@ -405,20 +410,5 @@ describe('enriching selected rows', { timeout: 20_000 }, () => {
     expect(router.state.location.search).toEqual({ session_id: SESSION_ID });
     const run = sent.find((request) => request.path === '/api/enrichment/run');
     expect(run?.body).toEqual({ session_id: SESSION_ID, types: ['unified'], business_ids: [bakery.id] });
-  });
-});
-
-describe('the map view', { timeout: 20_000 }, () => {
-  it('draws the businesses that have coordinates, with the OpenStreetMap attribution, and opens a detail', async () => {
-    const { router } = renderApp(`/results?session_id=${SESSION_ID}&view=map`, setUp());
-    const points = await screen.findAllByTestId('map-point');
-    expect(points).toHaveLength(1);
-    expect(screen.getByTestId('map-count').textContent).toContain('1 of 2 businesses');
-    expect(screen.getByTestId('osm-attribution').textContent).toMatch(/© OpenStreetMap contributors/);
-    fireEvent.click(screen.getByRole('button', { name: 'Brot & Butter, Berlin' }));
-    await waitFor(() =>
-      expect(router.state.location.search).toMatchObject({ business: bakery.id, view: 'map' }),
-    );
-    expect(await screen.findByTestId('business-details')).toBeTruthy();
   });
 });

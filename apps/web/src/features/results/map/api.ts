@@ -1,0 +1,65 @@
+import { type Business, encodeFilters, type Filters, routes } from '@argo/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-error';
+
+/** GET /api/config: the base map (tile template, attribution, zoom) among the public settings. Read once. */
+export const mapConfigQueryOptions = () =>
+  queryOptions({
+    queryKey: ['config'] as const,
+    queryFn: ({ signal }) => callApi(routes.healthConfig, { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** GET /user/session/:id/map: every business matching the search and filters that has coordinates. */
+export const resultsMapQueryOptions = (
+  sessionId: string,
+  selection: { search?: string | undefined; filters?: Filters | undefined },
+  isLive = false,
+) =>
+  queryOptions({
+    queryKey: ['sessions', sessionId, 'map', selection.search ?? null, selection.filters ?? null] as const,
+    queryFn: ({ signal }) =>
+      callApi(routes.sessionsResultsMap, {
+        params: { id: sessionId },
+        query: {
+          ...(selection.search ? { search: selection.search } : {}),
+          ...(selection.filters ? { filters: encodeFilters(selection.filters) } : {}),
+        },
+        signal,
+      }),
+    staleTime: 10_000,
+    // A new filter keeps the old points on the map until the new ones arrive.
+    placeholderData: keepPreviousData,
+    refetchInterval: isLive ? 10_000 : false,
+  });
+
+/** GET /user/session/:id/businesses/:business_id: one business, for a drawer opened from the map. */
+export const sessionBusinessQueryOptions = (sessionId: string, businessId: string) =>
+  queryOptions({
+    queryKey: ['sessions', sessionId, 'business', businessId] as const,
+    queryFn: ({ signal }) =>
+      callApi(routes.sessionsBusiness, { params: { id: sessionId, business_id: businessId }, signal }),
+    staleTime: 10_000,
+    retry: (count, error) => !isApiError(error, 404) && count < 2,
+  });
+
+/**
+ * The business the drawer shows: from the page's rows when it is on them, else read by id (a marker of the map
+ * opens any business of the selection, on whichever page of the table it is). `isMissing` once neither has it.
+ */
+export function useDrawerBusiness(
+  sessionId: string,
+  businessId: string | undefined,
+  pageItems: readonly Business[] | undefined,
+): { business: Business | undefined; isMissing: boolean } {
+  const onPage = businessId ? pageItems?.find((business) => business.id === businessId) : undefined;
+  const shouldFetch = businessId !== undefined && pageItems !== undefined && !onPage;
+  const single = useQuery({
+    ...sessionBusinessQueryOptions(sessionId, businessId ?? ''),
+    enabled: shouldFetch,
+  });
+  if (!businessId) return { business: undefined, isMissing: false };
+  if (onPage) return { business: onPage, isMissing: false };
+  return { business: shouldFetch ? single.data : undefined, isMissing: shouldFetch && single.isError };
+}
