@@ -4,14 +4,18 @@
 // handler (engine importCsv: decode, parse, map, normalise, merge per batch and across batches; the API's store
 // path: batch upserts, rejected rows, cursor, progress) against a throw-away PostgreSQL database. Rows/s and the
 // peak memory (max RSS) of the process doing it.
-// Reference, measured in the same run on the same file: papaparse's parse alone (a string in, arrays out) in a
-// process of its own — what reading the CSV costs before anything is normalised, merged or stored.
+// References, measured in the same run on the same file: papaparse's parse alone (a string in, arrays out) in a
+// process of its own — what reading the CSV costs before anything is normalised, merged or stored; and PostgreSQL's
+// COPY of the very rows the import stored into a table of the same shape (`LIKE businesses INCLUDING ALL`: the same
+// columns, defaults and every index) — the limit of the store step.
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Papa from 'papaparse';
+import pg from 'pg';
+import copyStreams from 'pg-copy-streams';
 import { createBenchDatabase, formatNumber, median, ROOT, report } from './lib.mjs';
 
 const BENCH = 'csv-import';
@@ -209,8 +213,52 @@ async function oursChild(file, databaseUrl) {
   );
 }
 
+/** The columns the import writes (the rest are the table's defaults). */
+const STORED_COLUMNS = `account_id, session_id, run_id, dedupe_key, name, website, domain, email, phone, address, city,
+  region, postal_code, country, lat, lng, category, source, source_ref, sources, rating, review_count, categories,
+  aliases, phones, websites, is_closed, enrichment_state, enrichment_error, attributes`;
+
+/**
+ * PostgreSQL's COPY of the rows the import stored (read back as COPY text) into a fresh table of the same shape,
+ * in one transaction; prints { ms, rows } of the median of REFERENCE_RUNS.
+ */
+async function copyChild(databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const chunks = [];
+    const out = client.query(copyStreams.to(`COPY (select ${STORED_COLUMNS} from businesses) TO STDOUT`));
+    for await (const chunk of out) chunks.push(chunk);
+    const text = Buffer.concat(chunks);
+    const runs = [];
+    let rows = 0;
+    for (let i = 0; i < REFERENCE_RUNS; i++) {
+      await client.query('drop table if exists bench_copy_target');
+      await client.query('create table bench_copy_target (like businesses including all)');
+      const started = performance.now();
+      await client.query('begin');
+      const input = client.query(copyStreams.from(`COPY bench_copy_target (${STORED_COLUMNS}) FROM STDIN`));
+      await new Promise((resolve, reject) => {
+        input.on('finish', resolve);
+        input.on('error', reject);
+        input.end(text);
+      });
+      await client.query('commit');
+      runs.push(performance.now() - started);
+      rows = input.rowCount;
+    }
+    await client.query('drop table if exists bench_copy_target');
+    console.log(JSON.stringify({ ms: median(runs), rows }));
+  } finally {
+    await client.end();
+  }
+}
+
 function runChild(args, env = {}) {
-  const result = spawnSync(process.execPath, [new URL(import.meta.url).pathname, ...args], {
+  // BENCH_CPU_PROF_DIR=<dir>: the measured process writes a V8 CPU profile there (`node bench/profile-top.mjs <dir>`).
+  const dir = process.env.BENCH_CPU_PROF_DIR;
+  const profile = dir && args[0] === '--ours' ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(dir)}`] : [];
+  const result = spawnSync(process.execPath, [...profile, new URL(import.meta.url).pathname, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     encoding: 'utf8',
@@ -241,6 +289,7 @@ async function main() {
 
     const references = Array.from({ length: REFERENCE_RUNS }, () => runChild(['--reference', file]));
     const ours = runChild(['--ours', file, database.url]);
+    const copy = runChild(['--copy', database.url]);
     const referenceMs = median(references.map((r) => r.ms));
     console.log(
       `ours: ${ours.rows} rows → ${ours.businesses} businesses, ${ours.rejected} rejected, in ${formatNumber(ours.ms / 1000)} s` +
@@ -256,6 +305,14 @@ async function main() {
       reference: ROWS / (referenceMs / 1000),
       unit: 'rows/s',
       referenceLabel: `papaparse parse alone, median of ${REFERENCE_RUNS}`,
+    });
+    report({
+      bench: BENCH,
+      figure: 'the same, beside the store step alone (rows/s)',
+      ours: ours.rows / (ours.ms / 1000),
+      reference: copy.rows / (copy.ms / 1000),
+      unit: 'rows/s',
+      referenceLabel: `COPY of the ${copy.rows} stored rows into LIKE businesses INCLUDING ALL, median of ${REFERENCE_RUNS}`,
     });
     report({
       bench: BENCH,
@@ -275,4 +332,6 @@ async function main() {
 const [mode, ...args] = process.argv.slice(2);
 if (mode === '--reference') await referenceChild(...args);
 else if (mode === '--ours') await oursChild(...args);
+else if (mode === '--copy') await copyChild(...args);
+else if (mode === '--generate') console.log(generateCsv(args[0] ?? 'bench-import.csv'));
 else await main();

@@ -182,6 +182,15 @@ export async function createBenchDatabase() {
   };
 }
 
+/**
+ * `BENCH_CPU_PROF_DIR=<dir>`: every app and worker process a bench starts writes a V8 CPU profile there when it
+ * stops (`node --cpu-prof`; open it in Chrome DevTools, or list the top functions with `node bench/profile-top.mjs`).
+ */
+export function profileArgs() {
+  const dir = process.env.BENCH_CPU_PROF_DIR;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(dir)}`] : [];
+}
+
 /** Starts `node apps/api/dist/main.js` on a free port; resolves when /api/health answers 200. */
 export async function startApp(databaseEnv, extraEnv = {}) {
   const port = await findFreePort();
@@ -196,7 +205,7 @@ export async function startApp(databaseEnv, extraEnv = {}) {
     ...extraEnv,
   };
   if (!databaseEnv.DATABASE_URL) delete env.DATABASE_URL;
-  const handle = spawnWithOutput(process.execPath, [SERVER_ENTRY], { env });
+  const handle = spawnWithOutput(process.execPath, [...profileArgs(), SERVER_ENTRY], { env });
   await waitFor200(`${baseUrl}/api/health`, { startedAt: performance.now(), processHandle: handle });
   return { baseUrl, handle, stop: () => stopProcess(handle.child) };
 }

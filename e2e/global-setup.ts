@@ -20,6 +20,7 @@ import {
   withClient,
 } from '../apps/api/test/postgres-server';
 import { SERVER_ENTRY, startServer, stopServer, waitUntilHealthy } from './argo-server';
+import { startTileServer } from './tile-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -32,6 +33,8 @@ declare module 'vitest' {
      * "Skopje" or "Halle (Saale)" finds that fixture's places); false when the fixtures are missing.
      */
     hasLocalOsm: boolean;
+    /** The local map tile server's origin (MAP_TILE_URL points at it), e.g. http://127.0.0.1:40123. */
+    tileOrigin: string;
   }
 }
 
@@ -54,6 +57,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const database = await prepareDatabase();
   // Discovery journeys search OpenStreetMap: a local Overpass + Nominatim on 127.0.0.1 answers from the fixtures.
   const osm = hasOsmFixtures ? await startLocalOsm() : null;
+  // The results map's tiles come from a local server: the tests never ask OpenStreetMap's.
+  const tiles = await startTileServer();
   const port = await findFreePort();
   // A host name, not 127.0.0.1: WebAuthn (passkeys) refuses IP addresses as relying-party ids.
   const baseUrl = `http://localhost:${port}`;
@@ -71,13 +76,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
     CRAWL_ALLOW_HOSTS: '127.0.0.1',
     // The test sites' domains are not in any DNS: without this every address would read "no mail server".
     MX_CHECK: 'false',
+    MAP_TILE_URL: tiles.template,
+    MAP_TILE_ATTRIBUTION: '© OpenStreetMap contributors (test tiles)',
     ...(osm
       ? {
           OVERPASS_URL: osm.overpassUrl,
           NOMINATIM_URL: osm.nominatimUrl,
           OSM_USER_AGENT: 'Argo/0.1 (+https://argo.test/contact)',
         }
-      : {}),
+      : // Without the local Nominatim, ICP scoring must not ask the public one: places match by names.
+        { ICP_GEOCODE: 'false' }),
   };
 
   const server = await startServer(env, 'server.log');
@@ -87,11 +95,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await stopServer(server.child);
     await database.drop();
     await osm?.close();
+    await tiles.close();
     throw error;
   }
   project.provide('baseUrl', baseUrl);
   project.provide('databaseUrl', database.url);
   project.provide('hasLocalOsm', osm !== null);
+  project.provide('tileOrigin', tiles.origin);
 
   return async () => {
     const { exitCode, signalCode } = server.child;
@@ -100,6 +110,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     } finally {
       await database.drop();
       await osm?.close();
+      await tiles.close();
     }
     // A server that died mid-run explains every "connection refused" above; say so instead of hiding it.
     if (exitCode !== null || signalCode !== null) {
@@ -144,11 +155,25 @@ function startLocalOsm(): Promise<FakeOsm> {
   const halle = readOverpass(OSM_FIXTURES.halle).elements;
   return startFakeOsm([
     {
-      place: { match: /skopje/i, bbox: extentOf(skopje), displayName: 'Скопје', countryCode: 'MK' },
+      place: {
+        match: /skopje/i,
+        bbox: extentOf(skopje),
+        displayName: 'Скопје',
+        countryCode: 'MK',
+        kind: 'city',
+        names: { name: 'Скопје', 'name:en': 'Skopje', 'name:mk': 'Скопје', 'name:sq': 'Shkup' },
+      },
       elements: skopje,
     },
     {
-      place: { match: /halle/i, bbox: extentOf(halle), displayName: 'Halle (Saale)', countryCode: 'DE' },
+      place: {
+        match: /halle/i,
+        bbox: extentOf(halle),
+        displayName: 'Halle (Saale)',
+        countryCode: 'DE',
+        kind: 'city',
+        names: { name: 'Halle (Saale)', 'name:en': 'Halle' },
+      },
       elements: halle,
     },
   ]);
