@@ -77,3 +77,15 @@ export async function countResults(page: Page, sessionId: string, filters: unkno
   );
   return answer.body.total;
 }
+
+/** Waits until the session's run (a discovery, import or enrichment job) has finished; answers its status. */
+export async function waitForSessionRun(page: Page, sessionId: string, timeoutMs = 60_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const info = await callApi<{ status: string }>(page, 'GET', `/user/session/${sessionId}/info`);
+    if (['completed', 'failed', 'cancelled'].includes(info.body.status)) return info.body.status;
+    if (Date.now() > deadline)
+      throw new Error(`the session's run did not finish: ${JSON.stringify(info.body)}`);
+    await new Promise((done) => setTimeout(done, 300));
+  }
+}

@@ -4,7 +4,7 @@ import path from 'node:path';
 import Papa from 'papaparse';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { callApi } from './api';
+import { callApi, waitForSessionRun } from './api';
 import { launchWithPage, screenshot, sequentialSteps, waitForPath } from './browser';
 import { closeOutbox } from './outbox';
 import {
@@ -194,17 +194,8 @@ describe('an import keeps every column', () => {
     ).toBe(200);
     const started = await callApi(page, 'POST', '/enrichment/icp_analysis', { session_id: sessionId });
     expect(started.status, JSON.stringify(started.body)).toBe(202);
-    await page.waitForFunction(
-      async (id) => {
-        const { token } = await fetch('/api/auth/token').then((r) => r.json());
-        const info = await fetch(`/api/user/session/${id}/info`, {
-          headers: { authorization: `Bearer ${token}` },
-        }).then((r) => r.json());
-        return info.status === 'completed';
-      },
-      sessionId,
-      { timeout: 60_000, polling: 500 },
-    );
+    // The scores are stored once the icp_analysis run has finished.
+    expect(await waitForSessionRun(page, sessionId)).toBe('completed');
     await page.reload();
     await page.getByRole('button', { name: 'Details of Alder Analytics' }).click();
     const reasons = page.getByRole('list', { name: 'ICP reasons' });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { callApi, registerThroughApi } from './api';
+import { callApi, registerThroughApi, waitForSessionRun } from './api';
 import { launchWithPage, screenshot, sequentialSteps, waitForTitle } from './browser';
 import { closeOutbox } from './outbox';
 
@@ -68,17 +68,6 @@ async function seedSession(): Promise<void> {
   }
 }
 
-/** Waits for the session's run (the icp_analysis job) to finish; answers its status. */
-async function waitForRun(): Promise<string> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const info = await callApi<{ status: string }>(page, 'GET', `/user/session/${sessionId}/info`);
-    if (['completed', 'failed', 'cancelled'].includes(info.body.status)) return info.body.status;
-    if (Date.now() > deadline) throw new Error(`icp_analysis did not finish: ${JSON.stringify(info.body)}`);
-    await new Promise((done) => setTimeout(done, 300));
-  }
-}
-
 /** Opens the drawer of `name` and answers its locations reason as shown. */
 async function locationsReason(name: string): Promise<string> {
   await page
@@ -115,7 +104,7 @@ describe('ICP locations that match by geography', () => {
     await seedSession();
     const started = await callApi(page, 'POST', '/enrichment/icp_analysis', { session_id: sessionId });
     expect(started.status).toBe(202);
-    expect(await waitForRun()).toBe('completed');
+    expect(await waitForSessionRun(page, sessionId)).toBe('completed');
   });
 
   it('shows on /results which area matched, for the city and for a suburb inside it', async () => {

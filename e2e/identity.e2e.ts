@@ -305,3 +305,18 @@ describe('Omar: password reset with an emailed code', () => {
     await page.context().close();
   });
 });
+
+describe('Signed out: /mfa is a public page of its own (SPEC §2)', () => {
+  it('shows MFA Setup under its own title, says to sign in first, and signs in back to it', async () => {
+    const page = await newPage(browser, baseUrl);
+    await page.goto('/mfa');
+    await waitForTitle(page, 'Argo | MFA Setup');
+    await waitForPath(page, '/mfa');
+    await page.getByRole('heading', { name: 'MFA Setup' }).waitFor();
+    await page.getByRole('status').getByText('Sign in first').waitFor();
+    await screenshot(page, 'identity-19-mfa-signed-out');
+    await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+    await waitForPath(page, '/login', { redirect: '/mfa' });
+    await page.context().close();
+  });
+});

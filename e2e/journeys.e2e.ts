@@ -306,13 +306,20 @@ describe('a journey from sign-up to export', () => {
   it('exports the filtered selection and then the whole session as CSV', async () => {
     await page.getByRole('tab', { name: 'Table' }).click();
     await table().getByTestId('business-row').first().waitFor();
-    // The software filter is still on: the export holds what the screen selects.
+    // The software filter is still on: the export holds what the screen selects — and, with the Software
+    // column shown, what it shows (issue 14 part 5: the file has the visible columns).
     await total('1 business match').waitFor();
+    await page.getByRole('button', { name: 'Columns' }).click();
+    const chooser = page.getByRole('group', { name: 'Columns shown' });
+    await chooser.getByRole('checkbox', { name: 'Software' }).check();
+    await page.keyboard.press('Escape');
+    await chooser.waitFor({ state: 'hidden' });
+    await table().getByRole('columnheader', { name: 'Software' }).waitFor();
     let download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const filtered = await readCsv(download);
     expect(filtered.map((row) => row.name)).toEqual([ENRICHED]);
-    expect(Object.values(filtered[0] ?? {}).join(' ')).toContain('Shopify');
+    expect(filtered[0]?.software).toContain('Shopify');
     await page.getByText('Export ready').waitFor();
     await screenshot(page, 'journey-16-exported');
 

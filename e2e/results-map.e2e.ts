@@ -180,6 +180,7 @@ describe('the results map', () => {
     const filters = encodeURIComponent(JSON.stringify({ icp_tier: 'A' }));
     await page.goto(`/results?session_id=${sessionId}&view=map&filters=${filters}`);
     await page.getByTestId('map-count').getByText(`${tierA} businesses on the map`).waitFor();
+    await markers().first().waitFor();
     const colours = await markers().evaluateAll((nodes) =>
       nodes.map((node) => node.querySelector('span')?.getAttribute('data-tier')),
     );
