@@ -204,5 +204,15 @@ describe('an import keeps every column', () => {
       .waitFor();
     await reasons.scrollIntoViewIfNeeded();
     await screenshot(page, 'csv-attributes-04-icp');
+    await page.getByRole('button', { name: 'Close details' }).click();
+  });
+
+  it('says in the ICP overview how many are not scored, in the singular for one (issue 14 part 4)', async () => {
+    // The closed business (is_open 0) is left out of the run, so exactly one of the five is not scored.
+    await page.getByRole('tab', { name: 'ICP' }).click();
+    const note = page.getByText(/not scored yet/);
+    await note.waitFor({ timeout: 30_000 });
+    expect(await note.textContent()).toMatch(/^1 business is not scored yet/);
+    await screenshot(page, 'csv-attributes-05-icp-overview');
   });
 });
