@@ -6,6 +6,7 @@ import {
 } from '@argo/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IdentityProvider, IdTokenClaims } from '../auth/identity-provider';
+import { rememberVerifiedTokens } from '../auth/verified-tokens';
 import { AppError, forbidden, unauthenticated } from './errors';
 
 /** An Argo user as the access rules need it. */
@@ -53,7 +54,11 @@ export interface AuthDeps {
 const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]+$/;
 const ANON_TOKEN_SHAPE = /^[\w-]{16,128}$/;
 
-async function resolveActor(request: FastifyRequest, deps: AuthDeps): Promise<Actor> {
+async function resolveActor(
+  request: FastifyRequest,
+  deps: AuthDeps,
+  verifyIdToken: (token: string) => Promise<IdTokenClaims | null>,
+): Promise<Actor> {
   const header = request.headers.authorization;
   if (!header) return { kind: 'none' };
   const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -63,7 +68,7 @@ async function resolveActor(request: FastifyRequest, deps: AuthDeps): Promise<Ac
     if (ANON_TOKEN_SHAPE.test(token)) return { kind: 'anonymous', token };
     throw unauthenticated('The bearer token is not valid. Sign in again.');
   }
-  const claims = await deps.identity.verifyIdToken(token);
+  const claims = await verifyIdToken(token);
   if (!claims) throw unauthenticated('Your sign-in has expired or is not valid. Sign in again.');
   const { sessionActive, user } = await deps.findUserForIdentity(claims);
   // A disabled user hears why (403 below) even though disabling also ended their sessions.
@@ -120,12 +125,13 @@ export function enforcePasswordChange(access: Access, actor: Actor): void {
 export function registerAuth(app: FastifyInstance, deps: AuthDeps) {
   // Decorated with null (Fastify's advice for objects), set for every request by the hook below.
   app.decorateRequest('actor', null as unknown as { getter: () => Actor });
+  const verifyIdToken = rememberVerifiedTokens((token) => deps.identity.verifyIdToken(token));
   app.addHook('onRequest', async (request) => {
     request.actor = { kind: 'none' };
     const access = request.routeOptions.config.access;
     // Routes without a declared access level (static files, the SPA) need no identity.
     if (!access || access === 'public') return;
-    request.actor = await resolveActor(request, deps);
+    request.actor = await resolveActor(request, deps, verifyIdToken);
     enforceAccess(access, request.actor);
     enforceAdminMfa(access, request.actor);
     enforcePasswordChange(access, request.actor);

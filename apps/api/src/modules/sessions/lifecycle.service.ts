@@ -137,11 +137,13 @@ export async function getRunInfo(
     'id' | 'type' | 'status' | 'progressTotal' | 'progressDone' | 'finishedAt' | 'updatedAt'
   >,
   run: SessionRunRow | null,
+  /** The run's businesses when the caller has counted them already. */
+  knownFound?: number,
   now: Date = new Date(),
 ): Promise<Pick<SessionInfo, 'run' | 'rejected_rows' | 'rejected_count'>> {
   if (!run) return { run: null };
   const [found, rejected] = await Promise.all([
-    countRunBusinesses(db, session.id, run.runId),
+    knownFound ?? countRunBusinesses(db, session.id, run.runId),
     session.type === 'import' ? listRejectedRows(db, session.id, run.runId, REJECTED_ROWS_SHOWN) : null,
   ]);
   const isActive = session.status === 'running' || session.status === 'queued';

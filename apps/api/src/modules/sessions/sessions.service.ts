@@ -63,26 +63,26 @@ export async function getSessionInfo(
   actor: ActorUser,
   sessionId: string,
 ): Promise<SessionInfo> {
-  // Polled every few seconds while a job runs: the session, its run and its shares are read while access is
-  // checked, then the counts — two round trips instead of five.
+  // Polled every few seconds while a job runs: the session, its run, its shares and the counts of its current run
+  // are read while access is checked — one round trip after the sign-in (an import's rejected rows need a second).
   const {
     check: { access },
-    value: [row, run, shared],
+    value: [row, run, shared, byState],
   } = await readWithSessionAccess(db, actor, sessionId, 'view', () =>
     Promise.all([
       loadSession(db, actor, sessionId),
       findSessionRun(db, sessionId),
       listSharedUsers(db, sessionId),
+      countBusinessesByState(db, sessionId),
     ]),
   );
-  const [byState, runInfo] = await Promise.all([
-    countBusinessesByState(db, sessionId, row.runId),
-    getRunInfo(db, row, run),
-  ]);
+  const businessCount = Object.values(byState).reduce((sum, n) => sum + n, 0);
+  // The businesses found by the current run are the ones just counted.
+  const runInfo = await getRunInfo(db, row, run, run?.runId === row.runId ? businessCount : undefined);
   return {
     ...toSession(row, access),
     counts: {
-      businesses: Object.values(byState).reduce((sum, n) => sum + n, 0),
+      businesses: businessCount,
       by_enrichment_state: byState,
     },
     shared_users: shared.map(toSharedUser),
