@@ -342,10 +342,8 @@ const enrichmentsOfBusiness = sql<StoredEnrichmentJson[]>`(
 type StoredEnrichmentJson = Omit<EnrichmentResultRow, 'observedAt'> & { observedAt: string };
 
 /**
- * One page of the results and the total in one statement: the page (with each business's enrichment results) and,
- * on each row, the count of all that match (an uncorrelated sub-query: computed once). Every statement costs the
- * API a round trip to PostgreSQL, the biggest share of its CPU under load. Only a page past the end, which has no
- * row to carry the count, asks for it apart.
+ * One page of the results and the total: two statements sent at once — the page (with each business's enrichment
+ * results) and the count.
  */
 export async function findResultsPage(
   db: DatabaseExecutor,
@@ -364,25 +362,19 @@ export async function findResultsPage(
     .orderBy(...order)
     .limit(query.pageSize)
     .offset(query.page * query.pageSize);
-  const rows = await db
-    .select({
-      business: getTableColumns(businesses),
-      enrichments: enrichmentsOfBusiness,
-      total: sql<number>`(select count(*) from ${businesses} where ${where})`.mapWith(Number),
-    })
-    .from(businesses)
-    .where(inArray(businesses.id, pageIds))
-    .orderBy(...order);
-  const total =
-    rows[0]?.total ??
-    (query.page === 0
-      ? 0
-      : ((await db.select({ total: count() }).from(businesses).where(where))[0]?.total ?? 0));
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ business: getTableColumns(businesses), enrichments: enrichmentsOfBusiness })
+      .from(businesses)
+      .where(inArray(businesses.id, pageIds))
+      .orderBy(...order),
+    db.select({ total: count() }).from(businesses).where(where),
+  ]);
   return {
     rows: rows.map((row) => ({
       business: row.business,
       enrichments: row.enrichments.map((e) => ({ ...e, observedAt: new Date(e.observedAt) })),
     })),
-    total,
+    total: totals[0]?.total ?? 0,
   };
 }
