@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { DatabaseExecutor } from '../../db/client';
 import { businesses, type NewSessionRow, type SessionStatus, sessions, users } from '../../db/schema';
 import type { ActorUser } from '../../http/auth';
@@ -77,17 +77,13 @@ export async function countBusinessesByState(
   db: DatabaseExecutor,
   sessionId: string,
 ): Promise<Record<string, number>> {
-  // The session's current run read in the same statement, so this can be sent alongside the session's own read.
+  // The session's current run read in the same statement, so this can be sent alongside the session's own read
+  // (an index-only scan of session, run, state). A session that never ran has no run and no businesses.
   const currentRun = sql`(select ${sessions.runId} from ${sessions} where ${sessions.id} = ${sessionId})`;
   const rows = await db
     .select({ state: businesses.enrichmentState, n: count() })
     .from(businesses)
-    .where(
-      and(
-        eq(businesses.sessionId, sessionId),
-        or(sql`${currentRun} is null`, sql`${businesses.runId} = ${currentRun}`),
-      ),
-    )
+    .where(and(eq(businesses.sessionId, sessionId), sql`${businesses.runId} = ${currentRun}`))
     .groupBy(businesses.enrichmentState);
   return Object.fromEntries(rows.map((r) => [r.state, r.n]));
 }
