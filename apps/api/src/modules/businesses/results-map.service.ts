@@ -15,7 +15,7 @@ import type { Database } from '../../db/client';
 import type { ActorUser } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import { readWithSessionAccess } from '../access/access.service';
-import { createGeocodeCache } from '../discovery/discovery.deps';
+import { createGeocodeCache } from '../discovery/geocode-cache.repository';
 import { findSuppressionValues } from '../privacy/suppressions.repository';
 import { toBusiness } from './businesses.mapper';
 import {

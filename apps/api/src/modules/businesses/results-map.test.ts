@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/app';
 import { businesses, sessionRuns, sessions } from '../../db/schema';
 import type { TestUser } from '../access/access.fixtures';
-import { createGeocodeCache } from '../discovery/discovery.deps';
+import { createGeocodeCache } from '../discovery/geocode-cache.repository';
 import { seedResultsSession } from './results.fixtures';
 
 let t: TestApp;

@@ -3,7 +3,6 @@
  * overrides: local servers, small tiles, no HTTP retries, fast progress).
  */
 import {
-  type AsyncCache,
   buildUserAgent,
   createNominatimGeocoder,
   createOsmHttpClient,
@@ -14,10 +13,9 @@ import {
   IMPORT_BATCH_SIZE,
   type OsmSourceOptions,
 } from '@argo/engine';
-import { sql } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import type { Database } from '../../db/client';
-import { geocodeCache } from '../../db/schema';
+import { createGeocodeCache } from './geocode-cache.repository';
 
 export interface DiscoveryDeps {
   /** OpenStreetMap source options (URLs, User-Agent, HTTP retries); the job adds the per-run fields. */
@@ -47,26 +45,6 @@ export type DiscoveryOverrides = Partial<Omit<DiscoveryDeps, 'osm' | 'google' | 
   tileKm2?: Partial<DiscoveryDeps['tileKm2']>;
 };
 
-const GEOCODE_TTL_DAYS = 30;
-
-/** Geocoding answers in PostgreSQL (a "not found" is kept too, as null), for 30 days. */
-export function createGeocodeCache(db: Database): AsyncCache<GeocodeResult | null> {
-  return {
-    async get(key) {
-      const result = await db.execute<{ value: GeocodeResult | null }>(sql`
-        select value from ${geocodeCache}
-        where key = ${key} and created_at > now() - make_interval(days => ${GEOCODE_TTL_DAYS})`);
-      const row = result.rows[0];
-      return row ? row.value : undefined;
-    },
-    async set(key, value) {
-      await db.execute(sql`
-        insert into ${geocodeCache} (key, value, created_at) values (${key}, ${JSON.stringify(value)}::jsonb, now())
-        on conflict (key) do update set value = excluded.value, created_at = excluded.created_at`);
-    },
-  };
-}
-
 export function createDiscoveryDeps(
   config: Config,
   db: Database,
@@ -85,7 +63,7 @@ export function createDiscoveryDeps(
       ...osm,
       baseUrl: osm.nominatimUrl,
       http: createOsmHttpClient(osm),
-      cache: createGeocodeCache(db),
+      cache: createGeocodeCache<GeocodeResult>(db),
     });
   const apiKey = overrides.google === null ? undefined : config.GOOGLE_PLACES_API_KEY;
   const google = apiKey

@@ -15,7 +15,7 @@ import {
 } from '@argo/engine';
 import type { Database } from '../../db/client';
 import type { JobLogger } from '../../jobs/define-job';
-import { createAreaCache } from './icp.areas.repository';
+import { createGeocodeCache } from '../discovery/geocode-cache.repository';
 
 /** A run waits at most this long for all of its locations; the rest are matched by names. */
 const AREA_BUDGET_MS = 20_000;
@@ -45,7 +45,7 @@ export function createIcpAreaGeocoder(db: Database, osm: OsmSourceOptions): Area
     ...options,
     baseUrl: osm.nominatimUrl,
     http: createOsmHttpClient(options),
-    cache: createAreaCache(db),
+    cache: createGeocodeCache<PlaceArea>(db),
   });
 }
 

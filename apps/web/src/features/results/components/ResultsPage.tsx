@@ -11,6 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { ErrorState } from '../../../components/ErrorState';
+import { ListPagination } from '../../../components/ListPagination';
 import { AnchorLink } from '../../../components/links';
 import { isApiError } from '../../../lib/api-error';
 import { useProfile } from '../../profile/api';
@@ -18,11 +19,11 @@ import { sessionInfoQueryOptions } from '../../sessions/api';
 import { LIVE_REFETCH_MS, resultsQueryOptions, useRemovePerson } from '../api';
 import { useDrawerBusiness } from '../map/api';
 import { useResultsView } from '../saved-view';
-import type { ResultsSearch, ResultView } from '../search';
+import { RESULT_PAGE_SIZES, type ResultsSearch, type ResultView } from '../search';
 import { BusinessDrawer } from './BusinessDrawer';
 import { ActiveFilters, FilterPanel } from './FilterPanel';
 import { ResultsMap } from './ResultsMap';
-import { NoResults, OsmAttribution, ResultsPagination, ResultsSkeleton } from './ResultsStates';
+import { NoResults, OsmAttribution, ResultsSkeleton } from './ResultsStates';
 import { ResultsTable } from './ResultsTable';
 import { ResultsToolbar } from './ResultsToolbar';
 import { SelectionBar } from './SelectionBar';
@@ -275,7 +276,9 @@ function SessionResults({
                 )}
 
                 {data && data.total > 0 && search.view !== 'map' && (
-                  <ResultsPagination
+                  <ListPagination
+                    pageSizeLabel="Businesses per page"
+                    pageSizes={RESULT_PAGE_SIZES}
                     total={data.total}
                     page={search.page}
                     pageSize={search.pageSize}

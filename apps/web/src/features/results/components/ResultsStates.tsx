@@ -1,18 +1,7 @@
-import {
-  Anchor,
-  Button,
-  EmptyState,
-  Group,
-  Pagination,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Anchor, Button, EmptyState, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBuildingStore, IconFilterOff, IconPlus, IconSearch } from '@tabler/icons-react';
 import { ButtonLink } from '../../../components/links';
-import { RESULT_PAGE_SIZES, type ResultsSearch } from '../search';
+import type { ResultsSearch } from '../search';
 
 /** The states of /results around the table: nothing found, loading, paging, and the OpenStreetMap credit. */
 
@@ -96,63 +85,6 @@ export function OsmAttribution() {
       </Anchor>
       , available under the Open Database License.
     </Text>
-  );
-}
-
-interface ResultsPaginationProps {
-  total: number;
-  page: number;
-  pageSize: number;
-  onPageChange: (page: number) => void;
-  onPageSizeChange: (pageSize: number) => void;
-}
-
-export function ResultsPagination({
-  total,
-  page,
-  pageSize,
-  onPageChange,
-  onPageSizeChange,
-}: ResultsPaginationProps) {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  const first = Math.min(total, page * pageSize + 1);
-  const last = Math.min(total, (page + 1) * pageSize);
-  return (
-    <Group justify="space-between" gap="sm">
-      <Text size="sm" c="dimmed">
-        {first.toLocaleString('en-US')}–{last.toLocaleString('en-US')} of {total.toLocaleString('en-US')}
-      </Text>
-      <Group gap="sm">
-        <Select
-          aria-label="Businesses per page"
-          data={RESULT_PAGE_SIZES.map((size) => ({
-            value: String(size),
-            label: `${size.toLocaleString('en-US')} per page`,
-          }))}
-          value={String(pageSize)}
-          onChange={(value) => value && onPageSizeChange(Number(value))}
-          allowDeselect={false}
-          w={150}
-          size="xs"
-        />
-        {pages > 1 && (
-          <Pagination
-            total={pages}
-            value={Math.min(page, pages - 1) + 1}
-            onChange={(value) => onPageChange(value - 1)}
-            size="sm"
-            getControlProps={(control) => ({
-              'aria-label': {
-                first: 'First page',
-                previous: 'Previous page',
-                next: 'Next page',
-                last: 'Last page',
-              }[control],
-            })}
-          />
-        )}
-      </Group>
-    </Group>
   );
 }
 

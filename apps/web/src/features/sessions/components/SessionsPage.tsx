@@ -18,6 +18,7 @@ import { IconListDetails, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorState } from '../../../components/ErrorState';
+import { ListPagination } from '../../../components/ListPagination';
 import { ButtonLink } from '../../../components/links';
 import { SESSION_STATUS_LABELS } from '../../../components/SessionStatusBadge';
 import { useProfile } from '../../profile/api';
@@ -31,7 +32,6 @@ import {
 import { DeleteSessionModal } from './DeleteSessionModal';
 import { RenameSessionModal } from './RenameSessionModal';
 import { RunActionModal } from './RunActionModal';
-import { SessionsPagination } from './SessionsPagination';
 import { type SessionDialogKind, SessionsTable } from './SessionsTable';
 import { ShareSessionModal } from './ShareSessionModal';
 
@@ -162,7 +162,10 @@ export function SessionsPage({ search, onSearchChange }: SessionsPageProps) {
       )}
 
       {data && data.total > 0 && (
-        <SessionsPagination
+        <ListPagination
+          pageSizeLabel="Sessions per page"
+          noun={['session', 'sessions']}
+          countTestId="sessions-total"
           total={data.total}
           page={search.page}
           pageSize={search.page_size}

@@ -1,6 +1,8 @@
 import { Group, Pagination, Select, Text } from '@mantine/core';
 
-interface SessionsPaginationProps {
+const number = (n: number) => n.toLocaleString('en-US');
+
+interface ListPaginationProps {
   total: number;
   /** 0-based, like the API. */
   page: number;
@@ -8,32 +10,43 @@ interface SessionsPaginationProps {
   pageSizes: readonly number[];
   onPageChange: (page: number) => void;
   onPageSizeChange: (pageSize: number) => void;
+  /** The page-size menu's accessible name, e.g. "Sessions per page". */
+  pageSizeLabel: string;
+  /** Said after the count ("1–10 of 45 sessions"): singular and plural; left out, the count stands alone. */
+  noun?: readonly [one: string, many: string];
+  /** The count's test id. */
+  countTestId?: string;
 }
 
-export function SessionsPagination({
+/** The footer of a paged list: "first–last of total", the page size and the page buttons (from 2 pages on). */
+export function ListPagination({
   total,
   page,
   pageSize,
   pageSizes,
   onPageChange,
   onPageSizeChange,
-}: SessionsPaginationProps) {
+  pageSizeLabel,
+  noun,
+  countTestId,
+}: ListPaginationProps) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const first = Math.min(total, page * pageSize + 1);
   const last = Math.min(total, (page + 1) * pageSize);
   return (
     <Group justify="space-between" gap="sm">
-      <Text size="sm" c="dimmed" data-testid="sessions-total">
-        {first}–{last} of {total} {total === 1 ? 'session' : 'sessions'}
+      <Text size="sm" c="dimmed" data-testid={countTestId}>
+        {number(first)}–{number(last)} of {number(total)}
+        {noun ? ` ${total === 1 ? noun[0] : noun[1]}` : ''}
       </Text>
       <Group gap="sm">
         <Select
-          aria-label="Sessions per page"
-          data={pageSizes.map((size) => ({ value: String(size), label: `${size} per page` }))}
+          aria-label={pageSizeLabel}
+          data={pageSizes.map((size) => ({ value: String(size), label: `${number(size)} per page` }))}
           value={String(pageSize)}
           onChange={(value) => value && onPageSizeChange(Number(value))}
           allowDeselect={false}
-          w={140}
+          w={150}
           size="xs"
         />
         {pages > 1 && (
