@@ -14,7 +14,8 @@
 import { routeList, routeStatus } from '@argo/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../app';
-import { CALLERS, CASES, createWorld, tokenOf } from './route-cases';
+import { CASES } from './route-cases';
+import { CALLERS, createWorld, tokenOf } from './route-world';
 
 let t: TestApp;
 

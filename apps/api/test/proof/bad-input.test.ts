@@ -12,7 +12,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../app';
 import { multipart } from '../workers';
-import { CALLERS, CASES, type Caller, createWorld, type Request, tokenOf } from './route-cases';
+import { CASES, type Request } from './route-cases';
+import { CALLERS, type Caller, createWorld, tokenOf } from './route-world';
 
 const PER_ROUTE = 1_000;
 const SEED = 20261121;

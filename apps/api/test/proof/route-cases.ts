@@ -1,27 +1,25 @@
 /**
  * The route cases of the proof suites (issue 7): for every call of the contract's route table, who may make it
- * (a policy per kind of caller) and how to build a valid request for it against a small world of two accounts.
- * The authorisation matrix sends each case as every caller; the bad-input suite mutates each case's valid request
- * into invalid ones.
+ * (a policy per kind of caller) and how to build a valid request for it against the small world of two accounts
+ * in route-world.ts. The authorisation matrix sends each case as every caller; the bad-input suite mutates each
+ * case's valid request into invalid ones.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { addUser, createAdmin, type TestUser } from '../../src/modules/access/access.fixtures';
-import { type TestApp, uniqueEmail } from '../app';
+import { uniqueEmail } from '../app';
 import { multipart } from '../workers';
-
-export const CALLERS = [
-  'none',
-  'anonymous',
-  'member',
-  'viewer',
-  'editor',
-  'admin',
-  'otherMember',
-  'otherAdmin',
-] as const;
-export type Caller = (typeof CALLERS)[number];
+import {
+  type Caller,
+  freshProfile,
+  freshSession,
+  freshSuppression,
+  freshUser,
+  freshVenture,
+  invitationTo,
+  testApp,
+  users,
+  ventureId,
+} from './route-world';
 
 /** What a caller must get: allowed (the route's success, or a listed state answer), or a denial status. */
 export type Expected = 'ok' | 401 | 403 | 404 | 400;
@@ -90,101 +88,6 @@ const ANONYMOUS_ONLY: Policy = {
   otherMember: 400,
   otherAdmin: 400,
 };
-
-// ------------------------------------------------------------------ the world
-
-let t: TestApp;
-export let users: Record<Exclude<Caller, 'none' | 'anonymous'>, TestUser>;
-export let ventureId: string;
-export const anonymousToken = randomBytes(18).toString('base64url');
-
-export const tokenOf = (caller: Caller): string | null =>
-  caller === 'none' ? null : caller === 'anonymous' ? anonymousToken : users[caller].token;
-
-/** A fresh completed session of the member, on the venture, shared view/edit, with three businesses. */
-async function freshSession(type = 'search'): Promise<{ sessionId: string; businessId: string }> {
-  const created = await t.call('POST', '/api/users/create_session', {
-    token: users.member.token,
-    body: { name: `Matrix ${randomUUID().slice(0, 8)}`, type, venture_id: ventureId },
-  });
-  expect(created.status).toBe(201);
-  const sessionId: string = created.body.id;
-  for (const [who, access] of [
-    ['viewer', 'view'],
-    ['editor', 'edit'],
-  ] as const) {
-    const shared = await t.call('POST', `/api/sessions/${sessionId}/grant-access`, {
-      token: users.member.token,
-      body: { user_id: users[who].userId, access },
-    });
-    expect(shared.status).toBe(200);
-  }
-  // As if a discovery had completed: three businesses on the session's current run.
-  const runId = randomUUID();
-  await t.database.db.execute(sql`
-    update sessions set run_id = ${runId}::uuid, status = 'completed' where id = ${sessionId}::uuid`);
-  const inserted = await t.database.db.execute<{ id: string }>(sql`
-    insert into businesses (account_id, session_id, run_id, dedupe_key, name, website, domain, source, city,
-      industry, icp_score, icp_tier)
-    select ${users.member.accountId}::uuid, ${sessionId}::uuid, ${runId}::uuid, 'd:matrix' || n || '.example',
-      'Matrix ' || n, 'https://matrix' || n || '.example/', 'matrix' || n || '.example', 'import',
-      (array['Leeds', 'York', 'Hull'])[n], (array['Dental', 'Legal services', 'Accounting & tax'])[n], 90 - 30 * n,
-      (array['A', 'B', 'C'])[n]
-    from generate_series(1, 3) n
-    returning id`);
-  return { sessionId, businessId: inserted.rows[0]?.id as string };
-}
-
-/** A fresh invited (not yet signed-up) member of the account. */
-async function freshUser(): Promise<string> {
-  const invited = await t.call('POST', '/api/users/invite', {
-    token: users.admin.token,
-    body: { email: uniqueEmail('target') },
-  });
-  expect(invited.status).toBe(201);
-  return invited.body.id;
-}
-
-/** A fresh pending invitation to the caller's address, from the admin of the other account than theirs. */
-async function invitationTo(caller: Caller): Promise<string> {
-  if (caller === 'none' || caller === 'anonymous') return randomUUID();
-  const inviter = users[caller].accountId === users.admin.accountId ? users.otherAdmin : users.admin;
-  const invited = await t.call('POST', '/api/users/invite', {
-    token: inviter.token,
-    body: { email: users[caller].email },
-  });
-  // Invited before by this account (the matrix and the bad-input suite both build requests): sent again, same id.
-  expect(invited.status).toBe(201);
-  return invited.body.id;
-}
-
-async function freshVenture(): Promise<string> {
-  const created = await t.call('POST', '/api/ventures/create', {
-    token: users.admin.token,
-    body: { name: `Venture ${randomUUID().slice(0, 8)}` },
-  });
-  expect(created.status).toBe(201);
-  return created.body.venture_id;
-}
-
-/** A fresh saved ICP profile on the member's venture. */
-async function freshProfile(): Promise<string> {
-  const inserted = await t.database.db.execute<{ id: string }>(sql`
-    insert into icp_profiles (account_id, venture_id, name, criteria, size, examples, why, generated_by)
-    values (${users.member.accountId}::uuid, ${ventureId}::uuid, 'Dentists in Leeds', '{}'::jsonb, 3, '[]'::jsonb,
-      'They run practice software', 'builtin')
-    returning id`);
-  return inserted.rows[0]?.id as string;
-}
-
-/** A fresh entry on the suppression list of the member's account. */
-async function freshSuppression(): Promise<string> {
-  const inserted = await t.database.db.execute<{ id: string }>(sql`
-    insert into suppressions (account_id, kind, value)
-    values (${users.member.accountId}::uuid, 'email', ${uniqueEmail('suppressed')})
-    returning id`);
-  return inserted.rows[0]?.id as string;
-}
 
 const csv = 'name,website\nMatrix Bakery,https://bakery.example\n';
 
@@ -369,7 +272,7 @@ export const CASES: Record<string, Case> = {
     policy: SESSION_EDIT,
     request: async () => {
       const { sessionId, businessId } = await freshSession();
-      await t.database.db.execute(sql`
+      await testApp.database.db.execute(sql`
         insert into enrichment_results (account_id, business_id, type, data, produced_by)
         values (${users.member.accountId}::uuid, ${businessId}::uuid, 'people',
           ${JSON.stringify({ people: [{ name: 'Matrix Person', role: 'Owner', seniority: 'owner_founder', source_url: 'https://matrix1.example/' }] })}::jsonb,
@@ -429,7 +332,7 @@ export const CASES: Record<string, Case> = {
     policy: SESSION_EDIT,
     request: async () => {
       const form = multipart({ name: 'Matrix import' }, { name: 'bakeries.csv', data: csv });
-      const uploaded = await t.call('POST', '/api/discovery/import', {
+      const uploaded = await testApp.call('POST', '/api/discovery/import', {
         token: users.member.token,
         body: form.body,
         headers: form.headers,
@@ -440,7 +343,7 @@ export const CASES: Record<string, Case> = {
         ['viewer', 'view'],
         ['editor', 'edit'],
       ] as const) {
-        await t.call('POST', `/api/sessions/${sessionId}/grant-access`, {
+        await testApp.call('POST', `/api/sessions/${sessionId}/grant-access`, {
           token: users.member.token,
           body: { user_id: users[who].userId, access },
         });
@@ -535,23 +438,3 @@ export const CASES: Record<string, Case> = {
     request: async () => ({ path: `/accounts/suppressions/${await freshSuppression()}` }),
   },
 };
-
-/** Two accounts: the first with an admin, a member (owner of the venture), a viewer and an editor. */
-export async function createWorld(app: TestApp): Promise<void> {
-  t = app;
-  const admin = await createAdmin(t, 'Matrix Org');
-  const otherAdmin = await createAdmin(t, 'Other Org');
-  const [member, viewer, editor, otherMember] = await Promise.all([
-    addUser(t, admin),
-    addUser(t, admin),
-    addUser(t, admin),
-    addUser(t, otherAdmin),
-  ]);
-  users = { member, viewer, editor, admin, otherMember, otherAdmin };
-  const venture = await t.call('POST', '/api/ventures/create', {
-    token: member.token,
-    body: { name: 'Ledgerly', icp: { industries: ['Dentists'] } },
-  });
-  expect(venture.status).toBe(201);
-  ventureId = venture.body.venture_id;
-}
