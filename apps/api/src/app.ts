@@ -19,7 +19,7 @@ import { registerRateLimits } from './http/rate-limits';
 import { registerTextGuard } from './http/text-guard';
 import { registerWebApp } from './http/web-app';
 import { registerModules } from './modules';
-import { findUserForIdentity } from './modules/users/users.repository';
+import { findUserForIdentity } from './modules/users/sign-in.repository';
 
 const REQUEST_ID = /^[\w.:-]{8,128}$/;
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CookieJar, createTestApp, type TestApp, uniqueEmail } from '../../test/app';
 import { readEmails, readLatestCode, readLatestEmail, readTemporaryPassword } from '../../test/outbox';
 import { PASSWORD_CHANGE_REQUIRED_MESSAGE } from '../http/auth';
-import { findUserForIdentity } from '../modules/users/users.repository';
+import { findUserForIdentity } from '../modules/users/sign-in.repository';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, uniqueEmail } from '../../../test/app';
-import { findUserForIdentity } from '../users/users.repository';
+import { findUserForIdentity } from '../users/sign-in.repository';
 
 let t: TestApp;
 beforeAll(async () => {

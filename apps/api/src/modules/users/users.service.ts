@@ -8,12 +8,11 @@ import type { Database, DatabaseExecutor } from '../../db/client';
 import { type Actor, type ActorUser, enforceAccess } from '../../http/auth';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { findAccount } from '../accounts/accounts.repository';
+import { deleteSignInSessions, findSignInState } from './sign-in.repository';
 import { toUser } from './users.mapper';
 import {
-  deleteSignInSessions,
   deleteUserInAccount,
   findEmailElsewhere,
-  findSignInState,
   findUserInAccount,
   findUserInAccountByEmail,
   findVentureIdsInAccount,
