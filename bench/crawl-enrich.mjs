@@ -3,7 +3,8 @@
 // time per host, global limit) + enrichSite (software_detection, career_analysis, ai_summary on the same pages) —
 // the code the session.enrich job runs. Reference: crawlee's CheerioCrawler fetching the same pages (home, then
 // its links) with the same concurrency, parsing them with cheerio and nothing else. Each side runs in its own
-// child process (peak RSS sampled every 50 ms). Figures: sites/min and peak memory. Target (issue 13): ≥ 1.5×
+// child process (peak RSS sampled every 50 ms); ours imports the engine bundled as the worker runs it
+// (lib.mjs buildEngineBundle) and sets the worker's heap flags. Figures: sites/min and peak memory. Target (issue 13): ≥ 1.5×
 // crawlee's throughput, < 300 MB.
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,7 +12,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { report } from './lib.mjs';
+import { buildEngineBundle, report } from './lib.mjs';
 
 const BENCH = 'crawl-enrich';
 const SITES = Number(process.env.BENCH_SITES ?? 1000);
@@ -67,10 +68,10 @@ function startSiteServer() {
 
 // ---------------------------------------------------------------- child: one side of the comparison
 
-async function runOurs(port) {
-  const { register } = await import('tsx/esm/api');
-  register();
-  const engine = await import('@argo/engine');
+async function runOurs(port, engineUrl) {
+  const engine = await import(engineUrl);
+  // As a worker process starts its jobs (apps/api jobs/start-workers.ts).
+  engine.useCompactHeapForJobs();
   engine.warmUpSoftwareDetection();
   const hosts = Object.fromEntries(
     Array.from({ length: SITES }, (_, i) => [`site-${i}.bench.test`, '127.0.0.1']),
@@ -146,12 +147,12 @@ async function runCrawlee(port) {
 }
 
 if (process.argv[2] === 'child') {
-  const [, , , side, port] = process.argv;
+  const [, , , side, port, engineUrl] = process.argv;
   let peak = 0;
   const sample = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 50);
-  const result = await (side === 'ours' ? runOurs(Number(port)) : runCrawlee(Number(port)));
+  const result = await (side === 'ours' ? runOurs(Number(port), engineUrl) : runCrawlee(Number(port)));
   clearInterval(sample);
   peak = Math.max(peak, process.memoryUsage().rss);
   process.send({ ...result, peakMb: peak / 1024 / 1024 });
@@ -160,9 +161,9 @@ if (process.argv[2] === 'child') {
 
 // ---------------------------------------------------------------- parent: server + both sides in turn
 
-function runSide(side, port) {
+function runSide(side, port, engineUrl = '') {
   return new Promise((done, fail) => {
-    const child = fork(SELF, ['child', side, String(port)], {
+    const child = fork(SELF, ['child', side, String(port), engineUrl], {
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
     child.once('message', done);
@@ -170,11 +171,12 @@ function runSide(side, port) {
   });
 }
 
+const engineUrl = await buildEngineBundle();
 const server = await startSiteServer();
 const { port } = server.address();
 console.log(`${SITES} sites, 100 ms per response, concurrency ${CONCURRENCY}`);
 const reference = await runSide('crawlee', port);
-const ours = await runSide('ours', port);
+const ours = await runSide('ours', port, engineUrl);
 server.close();
 const perMin = (r) => Math.round((SITES / r.seconds) * 60);
 console.log(

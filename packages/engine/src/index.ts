@@ -149,6 +149,7 @@ export {
   scoreCustomerLink,
 } from './crawl/planner';
 export { AddressAllowList, addressRefusal, SsrfError } from './crawl/ssrf';
+export { JOB_HEAP_FLAGS, useCompactHeapForJobs } from './crawl/heap';
 export type {
   Cookie,
   FetchError,

@@ -1,5 +1,5 @@
 import { setPriority } from 'node:os';
-import type { LanguageModel } from '@argo/engine';
+import { type LanguageModel, useCompactHeapForJobs } from '@argo/engine';
 import type { Logger } from 'pino';
 import type { Config } from '../config/env';
 import type { Database } from '../db/client';
@@ -29,6 +29,8 @@ export async function startWorkers({
   cleanups: Array<() => Promise<unknown>>;
 }): Promise<void> {
   lowerThreadPriority(config.JOB_NICE, log);
+  // Jobs allocate fast and keep little: a heap that grows in smaller steps (engine crawl/heap.ts).
+  useCompactHeapForJobs();
   await jobs.work(jobDefinitions, {
     db,
     log,

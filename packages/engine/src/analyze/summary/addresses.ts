@@ -75,9 +75,9 @@ const LABEL_LINES = 4;
  * (`ownNames`: "Versicherungsbüro Müller") is no such label.
  */
 export function findAddresses(page: ParsedPage, ownNames: string[] = []): string[] {
-  const found: Array<{ index: number; address: string; isTyped: boolean }> = [];
-  // Over the whole text: addresses are often split over lines (<br>) that are separate blocks.
   const { text, blocks } = pageText(page);
+  const written = addressesWritten(page);
+  if (written.length === 0) return [];
   const lineStarts: number[] = [];
   let offset = 0;
   for (const block of blocks) {
@@ -104,33 +104,7 @@ export function findAddresses(page: ParsedPage, ownNames: string[] = []): string
     }
     return false;
   };
-  const add = (index: number, address: string, isTyped = false) => {
-    if (!isThirdParty(index)) found.push({ index, address, isTyped });
-  };
-  for (const pattern of [EU_ADDRESS, PREFIXED_ADDRESS, FR_ADDRESS, SOUTH_ADDRESS, CONTACT_BLOCK_ADDRESS]) {
-    for (const m of text.matchAll(pattern)) {
-      const index = m.index ?? 0;
-      if (pattern === CONTACT_BLOCK_ADDRESS) {
-        const around = text.slice(Math.max(0, index - 120), index + m[0].length + 120);
-        if (!CONTACT_BLOCK.test(around)) continue;
-      }
-      const city = trimCity(m[3] ?? '');
-      if (m[1] && m[2] && city && !CONTACT_WORDS.test(m[1]))
-        add(
-          index,
-          `${collapseSpaces(m[1])}, ${m[2]} ${city}`,
-          pattern === FR_ADDRESS || pattern === SOUTH_ADDRESS,
-        );
-    }
-  }
-  for (const m of text.matchAll(US_ADDRESS)) {
-    if (m[1] && m[2] && m[3] && m[4])
-      add(m.index ?? 0, `${collapseSpaces(m[1])}, ${collapseSpaces(m[2])}, ${m[3]} ${m[4]}`);
-  }
-  for (const m of text.matchAll(UK_ADDRESS)) {
-    if (m[1] && m[2] && m[3]) add(m.index ?? 0, `${collapseSpaces(m[1])}, ${collapseSpaces(m[2])} ${m[3]}`);
-  }
-  found.sort((a, b) => a.index - b.index);
+  const found = written.filter((f) => !isThirdParty(f.index));
   // "AG Düsseldorfer Str. 36, …" when "Düsseldorfer Str. 36, …" was found too: keep the shorter — unless the longer
   // one starts with its street type ("Calle de Emilio Baró 52" beside "Emilio Baró 52").
   const distinct = [...new Map(found.map((f) => [f.address.toLowerCase(), f])).values()];
@@ -147,6 +121,67 @@ export function findAddresses(page: ParsedPage, ownNames: string[] = []): string
         ),
     )
     .map((f) => f.address);
+}
+
+interface WrittenAddress {
+  index: number;
+  address: string;
+  isTyped: boolean;
+}
+
+/** Every page's addresses as its text writes them, read once per page (contacts and the country hints both ask). */
+const writtenCache = new WeakMap<ParsedPage, WrittenAddress[]>();
+
+/**
+ * Every address form matched in the page's text, in the order they stand, before the third-party filter. Every
+ * form needs a postcode: the 4–5 digits of the European and US ones, or a British one ending in digit + two
+ * letters; a text with neither is not searched (most text blocks hold no address).
+ */
+function addressesWritten(page: ParsedPage): WrittenAddress[] {
+  const cached = writtenCache.get(page);
+  if (cached) return cached;
+  // Over the whole text: addresses are often split over lines (<br>) that are separate blocks.
+  const { text } = pageText(page);
+  const found: WrittenAddress[] = [];
+  if (/\d{4}/.test(text)) {
+    for (const pattern of [EU_ADDRESS, PREFIXED_ADDRESS, FR_ADDRESS, SOUTH_ADDRESS, CONTACT_BLOCK_ADDRESS]) {
+      for (const m of text.matchAll(pattern)) {
+        const index = m.index ?? 0;
+        if (pattern === CONTACT_BLOCK_ADDRESS) {
+          const around = text.slice(Math.max(0, index - 120), index + m[0].length + 120);
+          if (!CONTACT_BLOCK.test(around)) continue;
+        }
+        const city = trimCity(m[3] ?? '');
+        if (m[1] && m[2] && city && !CONTACT_WORDS.test(m[1]))
+          found.push({
+            index,
+            address: `${collapseSpaces(m[1])}, ${m[2]} ${city}`,
+            isTyped: pattern === FR_ADDRESS || pattern === SOUTH_ADDRESS,
+          });
+      }
+    }
+    for (const m of text.matchAll(US_ADDRESS)) {
+      if (m[1] && m[2] && m[3] && m[4])
+        found.push({
+          index: m.index ?? 0,
+          address: `${collapseSpaces(m[1])}, ${collapseSpaces(m[2])}, ${m[3]} ${m[4]}`,
+          isTyped: false,
+        });
+    }
+  }
+  if (/\d[A-Z]{2}/.test(text)) {
+    for (const m of text.matchAll(UK_ADDRESS)) {
+      if (m[1] && m[2] && m[3])
+        found.push({
+          index: m.index ?? 0,
+          address: `${collapseSpaces(m[1])}, ${collapseSpaces(m[2])} ${m[3]}`,
+          isTyped: false,
+        });
+    }
+  }
+  found.sort((a, b) => a.index - b.index);
+  writtenCache.set(page, found);
+  return found;
 }
 
 const squash = (text: string) =>

@@ -189,10 +189,14 @@ const HOURS = new RegExp(
   'gu',
 );
 
+const HAS_DIGIT = /\d/;
+
 /** Opening hours written on a page, one line per block ("Mo-Fr: 9:00-17:00 Uhr; Sa: 9:00-13:00 Uhr"). */
 export function findOpeningHours(page: ParsedPage): string[] {
   const found: string[] = [];
   for (const block of pageText(page).blocks) {
+    // Hours need a time: a block without a digit (most of them) is not searched.
+    if (!HAS_DIGIT.test(block.text)) continue;
     const matches = [...block.text.matchAll(HOURS)].map((m) => collapseSpaces(m[0]));
     if (matches.length) found.push(matches.join('; '));
   }

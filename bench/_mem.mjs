@@ -1,0 +1,10 @@
+const mb = (l) => { const m = process.memoryUsage(); console.log(l, Object.entries(m).map(([k,v])=>k+'='+(v/1048576).toFixed(0)).join(' ')); };
+mb('start');
+const { register } = await import('tsx/esm/api'); register();
+mb('tsx');
+await import('cheerio'); mb('cheerio');
+await import('libphonenumber-js'); mb('libphone');
+const engine = await import('@argo/engine');
+mb('engine');
+engine.warmUpSoftwareDetection();
+global.gc?.(); mb('warm+gc');
