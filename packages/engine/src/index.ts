@@ -130,6 +130,7 @@ export {
   type FetchPageOptions,
   type FetchTextOptions,
 } from './crawl/fetcher';
+export { JOB_HEAP_FLAGS, useCompactHeapForJobs } from './crawl/heap';
 export {
   type FetchedPage,
   type PageInput,
@@ -149,7 +150,6 @@ export {
   scoreCustomerLink,
 } from './crawl/planner';
 export { AddressAllowList, addressRefusal, SsrfError } from './crawl/ssrf';
-export { JOB_HEAP_FLAGS, useCompactHeapForJobs } from './crawl/heap';
 export type {
   Cookie,
   FetchError,
