@@ -14,6 +14,7 @@ import { analyzePeople, type MxChecker, type PeopleAnalysis } from './people';
 import { detectSoftware } from './software/detect';
 import type { Detection } from './software/types';
 import { type AiSummary, summarizeSite } from './summary';
+import { yieldToIo } from './yield-to-io';
 
 export const ANALYZER_TYPES = [
   'software_detection',
@@ -117,6 +118,7 @@ export async function enrichSite(
       if (wanted.has('career_analysis') || wanted.has('ai_summary') || wanted.has('people')) {
         for (const page of pages) void page.$;
       }
+      await yieldToIo();
       try {
         result.software_detection = { technologies: detectSoftware(pages) };
       } catch (error) {
@@ -127,6 +129,7 @@ export async function enrichSite(
 
   const signalOption = ctx.signal ? { signal: ctx.signal } : {};
   const running: Promise<void>[] = [];
+  await yieldToIo();
   if (wanted.has('career_analysis')) {
     if (noPages) result.analyzer_errors.career_analysis = noPages;
     else {
@@ -144,6 +147,7 @@ export async function enrichSite(
   if (wanted.has('ai_summary')) {
     if (noPages) result.analyzer_errors.ai_summary = noPages;
     else {
+      await yieldToIo();
       const options = {
         ...signalOption,
         languageModel: ctx.languageModel ?? null,

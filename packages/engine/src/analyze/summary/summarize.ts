@@ -1,5 +1,6 @@
 import { parse } from 'tldts';
 import type { ParsedPage } from '../../crawl/page';
+import { yieldToIo } from '../yield-to-io';
 import { describeBusiness } from './builtin';
 import { collectContacts } from './contacts';
 import { countryHints, siteCountry } from './country';
@@ -30,6 +31,7 @@ export async function summarizeSite(pages: ParsedPage[], options: SummarizeOptio
         hints: countryHints(ordered, language),
       })
     : { country: null, candidates: [] };
+  await yieldToIo();
   const domainLabel = home ? (parse(home.url).domainWithoutSuffix ?? null) : null;
   const siteNames = [
     options.business?.name,
@@ -62,6 +64,7 @@ export async function summarizeSite(pages: ParsedPage[], options: SummarizeOptio
       modelError = error instanceof Error ? error.message : String(error);
     }
   }
+  await yieldToIo();
   const described = describeBusiness(ordered, structured, options.business);
   return {
     ...described,
