@@ -16,7 +16,7 @@ import path from 'node:path';
 import Papa from 'papaparse';
 import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
-import { createBenchDatabase, formatNumber, median, ROOT, report } from './lib.mjs';
+import { buildBundle, createBenchDatabase, formatNumber, median, ROOT, report } from './lib.mjs';
 
 const BENCH = 'csv-import';
 const ROWS = Number(process.env.BENCH_CSV_ROWS ?? 100_000);
@@ -128,14 +128,10 @@ async function referenceChild(file) {
  * Ours: the upload's preview + suggested mapping, then the import job's handler over the stored file, in this
  * process against DATABASE_URL; prints { ms, rows, businesses, rejected, maxRssMb, rssBeforeMb }.
  */
-async function oursChild(file, databaseUrl) {
-  const { register } = await import('tsx/esm/api');
-  register();
-  const engine = await import('@argo/engine');
-  const { createDatabase } = await import('../apps/api/src/db/client.ts');
-  const { loadConfig } = await import('../apps/api/src/config/env.ts');
-  const { createDiscoveryDeps } = await import('../apps/api/src/modules/discovery/discovery.deps.ts');
-  const { runImportJob } = await import('../apps/api/src/modules/discovery/import.runner.ts');
+async function oursChild(file, databaseUrl, bundleUrl) {
+  const { engine, createDatabase, loadConfig, createDiscoveryDeps, runImportJob } = await import(bundleUrl);
+  // As a worker process starts its jobs (apps/api jobs/start-workers.ts).
+  engine.useCompactHeapForJobs();
   const connection = createDatabase(databaseUrl, { max: 4, applicationName: 'argo-bench' });
   const { db } = connection;
   const pool = db.$client;
@@ -288,7 +284,18 @@ async function main() {
     await migrated.close();
 
     const references = Array.from({ length: REFERENCE_RUNS }, () => runChild(['--reference', file]));
-    const ours = runChild(['--ours', file, database.url]);
+    // The import job's code as the worker runs it: bundled, not through tsx.
+    const bundleUrl = await buildBundle(
+      'csv-import',
+      [
+        "export * as engine from './packages/engine/src/index.ts';",
+        "export { createDatabase } from './apps/api/src/db/client.ts';",
+        "export { loadConfig } from './apps/api/src/config/env.ts';",
+        "export { createDiscoveryDeps } from './apps/api/src/modules/discovery/discovery.deps.ts';",
+        "export { runImportJob } from './apps/api/src/modules/discovery/import.runner.ts';",
+      ].join('\n'),
+    );
+    const ours = runChild(['--ours', file, database.url, bundleUrl]);
     const copy = runChild(['--copy', database.url]);
     const referenceMs = median(references.map((r) => r.ms));
     console.log(
@@ -321,7 +328,7 @@ async function main() {
       reference: median(references.map((r) => r.maxRssMb)),
       unit: 'MB',
       referenceLabel: 'papaparse parse of the file read as one string',
-      note: `ours ${formatNumber(ours.rssBeforeMb)} MB before the import (tsx, drizzle, pg, engine loaded)`,
+      note: `ours ${formatNumber(ours.rssBeforeMb)} MB before the import (drizzle, pg, engine loaded)`,
     });
   } finally {
     rmSync(file, { force: true });

@@ -155,28 +155,36 @@ export function ensureBuilt() {
 }
 
 /**
- * The engine as the worker runs it: bundled by esbuild like `apps/api/scripts/build.mjs` bundles it into dist/
- * (TypeScript compiled ahead, one file), written to bench/.build/engine.mjs; returns its file URL. A bench that
- * times the engine in a process of its own imports this rather than the sources through tsx, whose loader and
- * on-the-fly compilation the product never runs (about 45 MB more memory and slower first calls).
+ * Code as the worker runs it: bundled by esbuild as `apps/api/scripts/build.mjs` bundles the app into dist/
+ * (TypeScript compiled ahead, workspace packages and dependencies in one file), written to bench/.build/<name>.mjs;
+ * returns its file URL. `source` is the entry's code, with imports relative to the repository root. A bench that
+ * times jobs' code in a process of its own imports this rather than the sources through tsx, whose loader and
+ * on-the-fly compilation the product never runs (about 45–90 MB more memory, and slower first calls).
  */
-export async function buildEngineBundle() {
+export async function buildBundle(name, source) {
   const { build } = await import('esbuild');
-  const outfile = path.join(ROOT, 'bench/.build/engine.mjs');
+  const outfile = path.join(ROOT, `bench/.build/${name}.mjs`);
   await build({
-    entryPoints: [path.join(ROOT, 'packages/engine/src/index.ts')],
+    stdin: { contents: source, resolveDir: ROOT, loader: 'ts' },
     outfile,
     bundle: true,
     platform: 'node',
     target: 'node20',
     format: 'esm',
     logLevel: 'warning',
-    // Bundled CommonJS packages call require() for Node's built-ins and read their own package.json.
+    // Bundled CommonJS packages call require() for Node's built-ins and read their own package.json; pino and pg-native
+    // stay outside as in the app's build.
+    external: ['pino', 'pg-native'],
     banner: {
       js: "import { createRequire as __argoRequire } from 'node:module'; const require = __argoRequire(import.meta.url);",
     },
   });
   return pathToFileURL(outfile).href;
+}
+
+/** The engine package, bundled (buildBundle). */
+export function buildEngineBundle() {
+  return buildBundle('engine', "export * from './packages/engine/src/index.ts';");
 }
 
 /**
