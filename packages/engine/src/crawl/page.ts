@@ -1,4 +1,5 @@
 import { type CheerioAPI, load } from 'cheerio';
+import type { AnyNode } from 'domhandler';
 import { parseSetCookies } from './http-request';
 import type { Cookie, FetchResult, PageRole } from './types';
 
@@ -26,8 +27,29 @@ export interface ParsedPage {
 /** A page crawlSite returns: fetched, decoded and parsed. */
 export type FetchedPage = ParsedPage;
 
+/**
+ * The page's cheerio document. A selector over the whole document (`$('a[href]')`, `$('title')`) is matched once
+ * per page: the analyzers ask for the same ones again and again (six read the links, five the JSON-LD), and each
+ * match compiles the selector and walks the whole tree (a sixth of the CPU of crawling and enriching a site). The
+ * analyzers never change the page's tree (what they edit, they clone first), so the elements found stay right.
+ */
 export function parseHtml(html: string): CheerioAPI {
-  return load(html, { xml: { xmlMode: false, decodeEntities: true } });
+  const $ = load(html, { xml: { xmlMode: false, decodeEntities: true } });
+  const found = new Map<string, AnyNode[]>();
+  return new Proxy($, {
+    apply(target, self, args: Parameters<CheerioAPI>) {
+      const [selector] = args;
+      if (args.length !== 1 || typeof selector !== 'string' || selector.trimStart().startsWith('<')) {
+        return Reflect.apply(target, self, args);
+      }
+      let nodes = found.get(selector);
+      if (!nodes) {
+        nodes = target(selector).toArray();
+        found.set(selector, nodes);
+      }
+      return target(nodes);
+    },
+  });
 }
 
 /** Header names lowered, repeated values joined (Set-Cookie lines with "\n"). */
