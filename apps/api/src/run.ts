@@ -34,7 +34,11 @@ export async function runArgo({
   freshDatabase,
   cleanups,
 }: RunOptions): Promise<void> {
-  const database = createDatabase(databaseUrl, { max: config.DATABASE_POOL_MAX });
+  // A worker process's queries are all jobs': their PostgreSQL work gets the jobs' priority (db/backend-priority.ts).
+  const database = createDatabase(databaseUrl, {
+    max: config.DATABASE_POOL_MAX,
+    ...(role === 'worker' ? { backendNice: config.JOB_NICE } : {}),
+  });
   cleanups.push(() => database.close());
   // pg-boss keeps its own schema: its queue starts while our migrations run and the API is built, and is awaited
   // before anything uses it (the workers, the API's first request).

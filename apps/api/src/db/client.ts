@@ -1,5 +1,6 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { lowerBackendPriority } from './backend-priority';
 import * as schema from './schema';
 
 /** The typed drizzle database every repository receives. `$client` is the pool underneath. */
@@ -25,6 +26,11 @@ export interface DatabaseOptions {
   applicationName?: string;
   /** An idle pooled connection failed (server restart, network); the pool drops it and reconnects on demand. */
   onIdleError?: (error: Error) => void;
+  /**
+   * Niceness for the PostgreSQL backends of this pool's connections when the server runs on this machine (job
+   * pools: JOB_NICE, see backend-priority.ts); 0 or absent leaves them alone.
+   */
+  backendNice?: number;
 }
 
 export function createDatabase(url: string, opts: DatabaseOptions = {}): DatabaseConnection {
@@ -39,6 +45,7 @@ export function createDatabase(url: string, opts: DatabaseOptions = {}): Databas
   });
   // Without a listener an idle client's error would be an unhandled 'error' event and end the process.
   pool.on('error', (error) => opts.onIdleError?.(error));
+  if (opts.backendNice) lowerBackendPriority(pool, url, opts.backendNice);
   const db = drizzle({ client: pool, schema });
   let closing: Promise<void> | undefined;
   return {

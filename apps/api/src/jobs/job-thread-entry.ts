@@ -22,7 +22,11 @@ const log = pino({
 });
 const cleanups: Array<() => Promise<unknown>> = [];
 
-const database = createDatabase(databaseUrl, { max: config.DATABASE_POOL_MAX });
+// The jobs' PostgreSQL work gets the jobs' priority too (db/backend-priority.ts).
+const database = createDatabase(databaseUrl, {
+  max: config.DATABASE_POOL_MAX,
+  backendNice: config.JOB_NICE,
+});
 cleanups.push(() => database.close());
 const jobs = createJobQueue({ connectionString: databaseUrl, log });
 await jobs.start();
