@@ -3,8 +3,8 @@ import { setPriority } from 'node:os';
 import type pg from 'pg';
 
 /**
- * Gives the PostgreSQL backend of each new connection of `pool` the niceness `nice`, when the server runs on
- * this machine (the embedded one, or one on localhost).
+ * A pool's `onConnect` hook that gives the PostgreSQL backend of each new connection the niceness `nice`, when
+ * the server runs on this machine (the embedded one, or one on localhost); null when there is nothing to do.
  *
  * Why: lowering the job thread's priority (JOB_NICE) does not reach the database work it causes — every batch a
  * job writes runs in a PostgreSQL backend process at normal priority, beside the backends answering the API, on
@@ -12,19 +12,16 @@ import type pg from 'pg';
  * PostgreSQL) or we may renice it (root); otherwise it is skipped without a word. The process found by the pid
  * must be a postgres process: a server in a container reports pids of another namespace.
  */
-export function lowerBackendPriority(pool: pg.Pool, url: string, nice: number): void {
-  if (nice <= 0 || !isOnThisMachine(url) || process.platform !== 'linux') return;
-  pool.on('connect', (client) => {
-    // Queued before whatever the pool hands this connection to (a client runs its queries in order).
-    client
-      .query<{ pid: number }>('select pg_backend_pid() as pid')
-      .then(async ({ rows }) => {
-        const pid = rows[0]?.pid;
-        if (!pid || !(await isPostgresProcess(pid))) return;
-        setPriority(pid, nice);
-      })
-      .catch(() => {});
-  });
+export function backendPriorityHook(url: string, nice: number): ((client: pg.ClientBase) => Promise<void>) | null {
+  if (nice <= 0 || !isOnThisMachine(url) || process.platform !== 'linux') return null;
+  // Run by the pool on each new connection before handing it out; never fails the connection.
+  return async (client) => {
+    try {
+      const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+      const pid = rows[0]?.pid;
+      if (pid && (await isPostgresProcess(pid))) setPriority(pid, nice);
+    } catch {}
+  };
 }
 
 function isOnThisMachine(url: string): boolean {

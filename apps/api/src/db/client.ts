@@ -1,6 +1,6 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { lowerBackendPriority } from './backend-priority';
+import { backendPriorityHook } from './backend-priority';
 import * as schema from './schema';
 
 /** The typed drizzle database every repository receives. `$client` is the pool underneath. */
@@ -34,6 +34,7 @@ export interface DatabaseOptions {
 }
 
 export function createDatabase(url: string, opts: DatabaseOptions = {}): DatabaseConnection {
+  const onConnect = opts.backendNice ? backendPriorityHook(url, opts.backendNice) : null;
   const pool = new pg.Pool({
     connectionString: url,
     max: opts.max ?? 10,
@@ -42,10 +43,10 @@ export function createDatabase(url: string, opts: DatabaseOptions = {}): Databas
     // guessed at 100 rows, each with a suppression sub-query), which crosses jit_above_cost, and compiling them
     // took 1.5 s of a 1.65 s export of 5,000 rows (EXPLAIN ANALYZE) — our statements are short, JIT never pays.
     options: '-c jit=off',
+    ...(onConnect ? { onConnect } : {}),
   });
   // Without a listener an idle client's error would be an unhandled 'error' event and end the process.
   pool.on('error', (error) => opts.onIdleError?.(error));
-  if (opts.backendNice) lowerBackendPriority(pool, url, opts.backendNice);
   const db = drizzle({ client: pool, schema });
   let closing: Promise<void> | undefined;
   return {
