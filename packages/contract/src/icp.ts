@@ -68,8 +68,8 @@ export const IcpOverview = z.object({
   score_histogram: z.array(z.object({ from: z.number(), to: z.number(), count: Count })),
   top_industries: z.array(NameCount),
   top_software: z.array(NameCount),
-  /** Share (0..1) of analysed businesses that are hiring. */
-  hiring_share: z.number().min(0).max(1),
+  /** Share (0..1) of the businesses whose careers pages were analysed that are hiring; null when none was analysed. */
+  hiring_share: z.number().min(0).max(1).nullable(),
   /** Businesses per city/region. */
   places: z.array(NameCount),
   /**

@@ -12,7 +12,10 @@ import type pg from 'pg';
  * PostgreSQL) or we may renice it (root); otherwise it is skipped without a word. The process found by the pid
  * must be a postgres process: a server in a container reports pids of another namespace.
  */
-export function backendPriorityHook(url: string, nice: number): ((client: pg.ClientBase) => Promise<void>) | null {
+export function backendPriorityHook(
+  url: string,
+  nice: number,
+): ((client: pg.ClientBase) => Promise<void>) | null {
   if (nice <= 0 || !isOnThisMachine(url) || process.platform !== 'linux') return null;
   // Run by the pool on each new connection before handing it out; never fails the connection.
   return async (client) => {

@@ -152,7 +152,8 @@ export async function getOverview(deps: IcpDeps, actor: ActorUser, sessionId: st
     score_histogram: histogram,
     top_industries: figures.industries,
     top_software: figures.software,
-    hiring_share: figures.hiring.known > 0 ? figures.hiring.hiring / figures.hiring.known : 0,
+    // No careers page analysed: unknown, not 0% (the card says so instead of showing an empty ring).
+    hiring_share: figures.hiring.known > 0 ? figures.hiring.hiring / figures.hiring.known : null,
     places: figures.places,
     decision_makers: figures.decisionMakers,
     narrative: modelText?.value ?? builtinNarrative(figures),

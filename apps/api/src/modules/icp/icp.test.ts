@@ -59,7 +59,7 @@ describe('POST /icp/overview', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.by_tier).toEqual({ A: 0, B: 0, C: 0, D: 0, unscored: 0 });
-    expect(res.body.hiring_share).toBe(0);
+    expect(res.body.hiring_share).toBeNull();
     expect(res.body.narrative).toContain('no businesses yet');
     const other = await t.call('POST', '/api/icp/overview', {
       token: outsider.token,

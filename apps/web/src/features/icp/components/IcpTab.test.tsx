@@ -153,6 +153,14 @@ describe('the ICP tab', { timeout: 20_000 }, () => {
     ).toBeTruthy();
   });
 
+  it('says no careers page was analysed instead of showing 0% hiring', async () => {
+    const answers = handlers();
+    answers['POST /api/icp/overview'] = () => json(200, { ...overview, hiring_share: null });
+    renderApp(`/results?session_id=${SESSION_ID}&view=icp`, answers);
+    expect(await screen.findByText(/No careers page has been analysed yet/)).toBeTruthy();
+    expect(screen.queryByRole('img', { name: /of analysed businesses are hiring/ })).toBeNull();
+  });
+
   it('says when the overview cannot be loaded', async () => {
     const answers = handlers();
     answers['POST /api/icp/overview'] = () =>

@@ -129,7 +129,15 @@ export function ScoreHistogram({ buckets }: { buckets: IcpOverview['score_histog
   );
 }
 
-export function HiringShare({ share }: { share: number }) {
+export function HiringShare({ share }: { share: number | null }) {
+  if (share === null) {
+    return (
+      <Text size="sm" c="dimmed">
+        No careers page has been analysed yet: run careers analysis from the Enrichment page to see who is
+        hiring.
+      </Text>
+    );
+  }
   const percent = Math.round(share * 100);
   return (
     <Group gap="md">
