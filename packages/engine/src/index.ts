@@ -130,7 +130,7 @@ export {
   type FetchPageOptions,
   type FetchTextOptions,
 } from './crawl/fetcher';
-export { JOB_HEAP_FLAGS, useCompactHeapForJobs } from './crawl/heap';
+export { useCompactHeapForJobs } from './crawl/heap';
 export {
   type FetchedPage,
   type PageInput,

@@ -10,7 +10,7 @@ import { setFlagsFromString } from 'node:v8';
  * throughput; a hard `--max-old-space-size` cut it further but slowed crawling and would fail a large import.
  * Process-wide: a job process calls it once at start (apps/api jobs/start-workers.ts).
  */
-export const JOB_HEAP_FLAGS = '--heap-growing-percent=50';
+const JOB_HEAP_FLAGS = '--heap-growing-percent=50';
 
 export function useCompactHeapForJobs(): void {
   setFlagsFromString(JOB_HEAP_FLAGS);

