@@ -1,10 +1,12 @@
 // Shared by results-query.mjs and export.mjs: one account (registered through the API), one session, and
 // BENCH_BUSINESSES (100,000) enriched businesses in it, written with SQL (generate_series) in a few seconds,
 // with a software_detection result for 60% of them. Names, cities and industries vary so that a search for
-// "dental" matches a tenth of the rows and the filters cut that further.
+// "dental" matches a tenth of the rows and the filters cut that further. BENCH_DETAILS=1 adds the drawer's details.
 import { signUpWithAccount, withClient } from './lib.mjs';
 
 export const BUSINESSES = Number(process.env.BENCH_BUSINESSES ?? 100_000);
+/** BENCH_DETAILS=1: every business also has the people and summary results a `unified` enrichment stores. */
+const WITH_DETAILS = process.env.BENCH_DETAILS === '1';
 
 export async function seedResultsSession(app, databaseUrl) {
   const suffix = Math.random().toString(36).slice(2, 8);
@@ -71,6 +73,44 @@ export async function seedResultsSession(app, databaseUrl) {
        FROM businesses b WHERE b.session_id = $2 AND abs(hashtext(b.domain)) % 10 < 6`,
       [account.id, sessionId],
     );
+    if (WITH_DETAILS) {
+      // What a `unified` enrichment stores beside the software: the people and company facts the site states,
+      // and the summary's services and contacts — the drawer's details, each fact with its page.
+      await client.query(
+        `INSERT INTO enrichment_results (account_id, business_id, type, data, produced_by, source_url)
+         SELECT $1, b.id, r.type, r.data, 'builtin', b.website
+         FROM businesses b
+         CROSS JOIN LATERAL (VALUES
+           ('people', jsonb_build_object(
+             'people', jsonb_build_array(
+               jsonb_build_object('name', 'Anna Berg ' || b.dedupe_key, 'role', 'Owner', 'seniority', 'owner_founder',
+                 'email', 'anna@' || b.domain, 'phone', b.phone, 'linkedin', null, 'source', 'imprint',
+                 'source_url', b.website || 'imprint', 'evidence', 'Owner: Anna Berg ' || b.dedupe_key),
+               jsonb_build_object('name', 'Lea Roth ' || b.dedupe_key, 'role', 'Sales', 'seniority', 'staff',
+                 'email', null, 'phone', null, 'linkedin', null, 'source', 'card',
+                 'source_url', b.website || 'team', 'evidence', 'Lea Roth ' || b.dedupe_key || ' – Sales')),
+             'emails', jsonb_build_array(
+               jsonb_build_object('email', 'anna@' || b.domain, 'domain', b.domain, 'kind', 'personal',
+                 'person', 'Anna Berg ' || b.dedupe_key, 'source_url', b.website || 'imprint', 'mx', 'found'),
+               jsonb_build_object('email', b.email, 'domain', b.domain, 'kind', 'role', 'person', null,
+                 'source_url', b.website || 'contact', 'mx', 'found')),
+             'company', jsonb_build_object(
+               'legal_name', jsonb_build_object('value', b.name || ' Ltd', 'source_url', b.website || 'imprint',
+                 'evidence', b.name || ' Ltd, registered in England'),
+               'register', jsonb_build_object('value', jsonb_build_object('court', 'Companies House',
+                 'number', lpad(b.dedupe_key, 8, '0')), 'source_url', b.website || 'imprint',
+                 'evidence', 'Company number ' || lpad(b.dedupe_key, 8, '0'))))),
+           ('ai_summary', jsonb_build_object(
+             'services', jsonb_build_array('Repairs', 'Installations', 'Maintenance contracts', 'Emergency call-outs'),
+             'customer_type', 'Households and small businesses',
+             'contacts', jsonb_build_array(
+               jsonb_build_object('kind', 'email', 'value', b.email, 'source_url', b.website || 'contact'),
+               jsonb_build_object('kind', 'phone', 'value', b.phone, 'source_url', b.website || 'contact'))))
+         ) AS r(type, data)
+         WHERE b.session_id = $2`,
+        [account.id, sessionId],
+      );
+    }
     await client.query('VACUUM ANALYZE businesses');
     await client.query('VACUUM ANALYZE enrichment_results');
   });

@@ -82,6 +82,7 @@ afterAll(async () => {
 });
 
 interface Business {
+  id: string;
   name: string;
   website: string | null;
   enrichment_state: string;
@@ -178,8 +179,17 @@ describe('enriching a session', () => {
       version: '6.4.2',
       category: 'CMS',
     });
-    // The site was crawled once: the home page and the pages that matter, each with its time.
-    const crawled = (bakery?.details?.pages ?? []).map((crawledPage) => new URL(crawledPage.url).pathname);
+    // The site was crawled once: the home page and the pages that matter, each with its time — in the details the
+    // drawer reads by id (a page of results carries none).
+    expect(bakery?.details).toBeUndefined();
+    const opened = await callApi<Business>(
+      page,
+      'GET',
+      `/user/session/${sessionId}/businesses/${bakery?.id}`,
+    );
+    const crawled = (opened.body.details?.pages ?? []).map(
+      (crawledPage) => new URL(crawledPage.url).pathname,
+    );
     expect(crawled).toEqual(expect.arrayContaining(['/', '/about-us', '/careers', '/contact']));
     // An analyzer the server cannot run yet says so on the business; one that ran has its fields filled.
     const unavailable = (type: string) =>

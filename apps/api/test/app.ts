@@ -285,3 +285,24 @@ export async function createTestApp(
     },
   };
 }
+
+/**
+ * The businesses of a results page as the detail drawer shows them, `details` included: each read by id from
+ * GET /user/session/:id/businesses/:business_id, as the web's drawer does (a page of results carries no details).
+ */
+export async function drawerBusinesses(
+  t: TestApp,
+  token: string,
+  sessionId: string,
+  items: readonly { id: string }[],
+  // biome-ignore lint/suspicious/noExplicitAny: asserted field by field by the tests
+): Promise<any[]> {
+  return Promise.all(
+    items.map(async ({ id }) => {
+      const res = await t.call('GET', `/api/user/session/${sessionId}/businesses/${id}`, { token });
+      if (res.status !== 200)
+        throw new Error(`GET business ${id}: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body;
+    }),
+  );
+}

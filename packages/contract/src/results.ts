@@ -58,7 +58,8 @@ export const DetectedSoftware = z.object({
 export type DetectedSoftware = z.infer<typeof DetectedSoftware>;
 
 /**
- * Enrichment details for the detail drawer (PRODUCT.md §6). Optional: the list may leave them out.
+ * Enrichment details for the detail drawer (PRODUCT.md §6): on GET …/businesses/:business_id, never on a page of
+ * results (the table needs none of it, and it is most of a fully enriched business's bytes).
  * Every fact carries the page it came from where there is one.
  */
 export const BusinessDetails = z.object({

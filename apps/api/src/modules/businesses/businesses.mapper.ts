@@ -56,18 +56,26 @@ export function softwareFrom(enrichments: readonly EnrichmentResultRow[]): Detec
 }
 
 /**
- * A stored business (and its stored enrichment results) → the contract's Business. `isSuppressed` marks the
- * addresses the account's suppression list covers (the drawer shows them as such).
+ * A stored business (and its stored enrichment results) → the contract's Business with the drawer's details.
+ * `isSuppressed` marks the addresses the account's suppression list covers (the drawer shows them as such).
  */
 export function toBusiness(
   row: BusinessRow,
   enrichments: readonly EnrichmentResultRow[] = [],
   isSuppressed: (email: string) => boolean = () => false,
 ): Business {
-  const tier = Tier.safeParse(row.icpTier);
   let details = enrichments.length ? detailsFrom(enrichments) : undefined;
   const people = enrichments.find((e) => e.type === ('people' as EnrichmentResultRow['type']));
   if (people) details = { ...details, ...peopleDetailsFrom(people.data, people.observedAt, isSuppressed) };
+  return { ...toListedBusiness(row, enrichments), ...(details ? { details } : {}) };
+}
+
+/**
+ * A row of a results page: the business as the table shows it, without the drawer's `details` (the drawer reads
+ * the one business it opens). Of `enrichments` only the software_detection result is read.
+ */
+export function toListedBusiness(row: BusinessRow, enrichments: readonly EnrichmentResultRow[]): Business {
+  const tier = Tier.safeParse(row.icpTier);
   return {
     id: row.id,
     session_id: row.sessionId,
@@ -108,7 +116,6 @@ export function toBusiness(
     primary_contact: toPrimaryContact(row.primaryContact),
     // The imported file's own columns; left out for the rows that have none (every discovered business).
     ...(row.attributes && Object.keys(row.attributes).length > 0 ? { attributes: row.attributes } : {}),
-    ...(details ? { details } : {}),
     first_seen_at: row.firstSeenAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

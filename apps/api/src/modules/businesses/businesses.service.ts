@@ -2,23 +2,21 @@ import type { Readable } from 'node:stream';
 import {
   EXPORT_DEFAULT_FILENAME,
   type ExportQuery,
-  isEmailSuppressed,
   type ResultsPage,
   type ResultsQuery,
 } from '@argo/contract';
 import type { Database } from '../../db/client';
 import type { ActorUser } from '../../http/auth';
 import { readWithSessionAccess } from '../access/access.service';
-import { findSuppressionValues } from '../privacy/suppressions.repository';
 import { findAttributeColumns, findAttributeColumnsFor } from './attribute-filters';
-import { toBusiness } from './businesses.mapper';
+import { toListedBusiness } from './businesses.mapper';
 import { streamContactsCsv } from './contacts-export.repository';
 import { contentDisposition, exportFileName } from './csv';
 import { streamExportCsv } from './export.repository';
 import { cachedExport, exportFingerprint, rememberExport } from './export-cache';
 import { exportWhere, findResultsPage, findSessionName, resultsOrder } from './results.repository';
 
-/** A page of the businesses of the session's current run, each with its stored enrichment results. */
+/** A page of the businesses of the session's current run, as the table shows them (no drawer details). */
 export async function getResults(
   db: Database,
   actor: ActorUser,
@@ -27,15 +25,11 @@ export async function getResults(
 ): Promise<ResultsPage> {
   const { value } = await readWithSessionAccess(db, actor, sessionId, 'view', async () => {
     const attributeColumns = await findAttributeColumnsFor(db, sessionId, query.filters);
-    return Promise.all([
-      findResultsPage(db, sessionId, query, attributeColumns),
-      findSuppressionValues(db, actor.accountId),
-    ]);
+    return findResultsPage(db, sessionId, query, attributeColumns);
   });
-  const [{ rows, total }, suppressed] = value;
-  const isSuppressed = (email: string) => isEmailSuppressed(email, suppressed);
+  const { rows, total } = value;
   return {
-    items: rows.map((row) => toBusiness(row.business, row.enrichments, isSuppressed)),
+    items: rows.map((row) => toListedBusiness(row.business, row.enrichments)),
     total,
     page: query.page,
     pageSize: query.pageSize,

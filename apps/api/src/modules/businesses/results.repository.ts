@@ -323,27 +323,31 @@ export async function findSessionName(db: DatabaseExecutor, sessionId: string) {
   return row ?? null;
 }
 
-/** A page row: the business and its stored enrichment results, aggregated in the same statement. */
+/** A row with stored enrichment results: all of them for one business (the drawer), the software one for a page. */
 export interface ResultsPageRow {
   business: BusinessRow;
   enrichments: EnrichmentResultRow[];
 }
 
 /**
- * The enrichment results of the business in the outer query, as one JSON array (keys as EnrichmentResultRow's).
- * The outer id is written qualified: drizzle leaves columns of a one-table query unqualified.
+ * The software_detection result of the business in the outer query, as a JSON array of at most one (keys as
+ * EnrichmentResultRow's): all the table shows of the enrichment results. The drawer reads the rest for the one
+ * business it opens (GET …/businesses/:business_id), so a page carries no people, contacts, careers or pages —
+ * most of a fully enriched business's bytes. The outer id is written qualified: drizzle leaves columns of a
+ * one-table query unqualified.
  */
-const enrichmentsOfBusiness = sql<StoredEnrichmentJson[]>`(
+const softwareResultOfBusiness = sql<StoredEnrichmentJson[]>`(
   select coalesce(json_agg(json_build_object(
     'id', er.id, 'accountId', er.account_id, 'businessId', er.business_id, 'type', er.type, 'data', er.data,
     'producedBy', er.produced_by, 'sourceUrl', er.source_url, 'observedAt', er.observed_at)), '[]'::json)
-  from ${enrichmentResults} er where er.business_id = ${businesses}.${sql.identifier('id')})`;
+  from ${enrichmentResults} er
+  where er.business_id = ${businesses}.${sql.identifier('id')} and er.type = 'software_detection')`;
 
 type StoredEnrichmentJson = Omit<EnrichmentResultRow, 'observedAt'> & { observedAt: string };
 
 /**
- * One page of the results and the total: two statements sent at once — the page (with each business's enrichment
- * results) and the count.
+ * One page of the results and the total: two statements sent at once — the page (with each business's software
+ * result) and the count.
  */
 export async function findResultsPage(
   db: DatabaseExecutor,
@@ -364,7 +368,7 @@ export async function findResultsPage(
     .offset(query.page * query.pageSize);
   const [rows, totals] = await Promise.all([
     db
-      .select({ business: getTableColumns(businesses), enrichments: enrichmentsOfBusiness })
+      .select({ business: getTableColumns(businesses), enrichments: softwareResultOfBusiness })
       .from(businesses)
       .where(inArray(businesses.id, pageIds))
       .orderBy(...order),

@@ -18,7 +18,7 @@ import {
 import { type LocalServer, startServer } from '@argo/engine/crawl/test-server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { createTestApp, drawerBusinesses, type TestApp } from '../../../test/app';
 import { isFinished, startWorker, waitForInfo } from '../../../test/workers';
 import { businesses, sessions } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
@@ -125,6 +125,7 @@ export async function runToEnd(user: TestUser, type: string, body: Record<string
   return waitForInfo(t, user.token, body.session_id as string, isFinished, 120_000);
 }
 
+/** The session's businesses by name, as the drawer shows them (with details). */
 // biome-ignore lint/suspicious/noExplicitAny: results are asserted field by field
 export async function results(user: TestUser, sessionId: string): Promise<Record<string, any>> {
   const res = await t.call('GET', `/api/user/session/${sessionId}/results`, {
@@ -132,7 +133,8 @@ export async function results(user: TestUser, sessionId: string): Promise<Record
     query: { pageSize: 500 },
   });
   expect(res.status).toBe(200);
-  return Object.fromEntries(res.body.items.map((b: { name: string }) => [b.name, b]));
+  const shown = await drawerBusinesses(t, user.token, sessionId, res.body.items);
+  return Object.fromEntries(shown.map((b) => [b.name, b]));
 }
 
 export const url = (host: string, path = '/') => `http://${host}:${server.port}${path}`;

@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { createTestApp, drawerBusinesses, type TestApp } from '../../../test/app';
 import { isFinished, startWorker, waitForInfo } from '../../../test/workers';
 import { businesses, sessions } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
@@ -134,8 +134,9 @@ async function scoreLocations(sessionId: string) {
   });
   expect(res.status).toBe(200);
   type Reason = { criterion: string; matched: boolean; evidence: string };
+  const shown = await drawerBusinesses(t, admin.token, sessionId, res.body.items);
   return Object.fromEntries(
-    res.body.items.map((b: { name: string; icp_score: number; details: { icp_reasons: Reason[] } }) => [
+    shown.map((b: { name: string; icp_score: number; details: { icp_reasons: Reason[] } }) => [
       b.name,
       { score: b.icp_score, reason: b.details.icp_reasons.find((r) => r.criterion === 'locations') },
     ]),

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { createTestApp, drawerBusinesses, type TestApp } from '../../../test/app';
 import { isFinished, startWorker, waitForInfo } from '../../../test/workers';
 import { businesses, enrichmentResults, sessions } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
@@ -102,8 +102,9 @@ describe('ICP company size from the imported file', () => {
       query: { pageSize: 100 },
     });
     expect(res.status).toBe(200);
+    const shown = await drawerBusinesses(t, admin.token, sessionId, res.body.items);
     const found = Object.fromEntries(
-      res.body.items.map((b: { name: string; icp_score: number; details: { icp_reasons: Reason[] } }) => [
+      shown.map((b: { name: string; icp_score: number; details: { icp_reasons: Reason[] } }) => [
         b.name,
         { score: b.icp_score, reason: b.details.icp_reasons.find((r) => r.criterion === 'employee_size') },
       ]),

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/app';
+import { drawerBusinesses, type TestApp } from '../../../test/app';
 import { businesses, enrichmentResults, sessions } from '../../db/schema';
 import { createSession, type TestUser } from '../access/access.fixtures';
 import { PEOPLE, type PeopleSession, seedPeopleSession, storePeople } from './people.fixtures';
@@ -30,7 +30,8 @@ const remove = (businessId: string, name: string, user = admin, sessionId = s.se
 async function sonne() {
   const res = await s.page({ filters: JSON.stringify({ name: 'Bäckerei Sonne' }) });
   expect(res.status).toBe(200);
-  return res.body.items[0];
+  const [shown] = await drawerBusinesses(t, admin.token, s.sessionId, res.body.items.slice(0, 1));
+  return shown;
 }
 
 describe('POST /user/session/:id/people/remove', () => {
@@ -126,10 +127,8 @@ describe('POST /user/session/:id/people/remove', () => {
       PEOPLE['Bäckerei Sonne'] as Record<string, unknown>,
     );
     const res = await t.call('GET', `/api/user/session/${otherSession}/results`, { token: admin.token });
-    expect(res.body.items[0].details.people.map((p: { name: string }) => p.name)).toEqual([
-      'Anna Berg',
-      'Lea Roth',
-    ]);
+    const [shown] = await drawerBusinesses(t, admin.token, otherSession, res.body.items);
+    expect(shown.details.people.map((p: { name: string }) => p.name)).toEqual(['Anna Berg', 'Lea Roth']);
   });
 
   it('refuses a view share, an unknown name, and a business of another session', async () => {
@@ -144,8 +143,8 @@ describe('POST /user/session/:id/people/remove', () => {
     });
     const elsewhere = await createSession(t, admin, { name: 'Empty' });
     expect((await remove(weber, 'Mia Klein', admin, elsewhere)).status).toBe(404);
-    const people = (await s.page({ filters: JSON.stringify({ name: 'Kanzlei Weber' }) })).body.items[0]
-      .details.people;
-    expect(people).toHaveLength(2);
+    const page = await s.page({ filters: JSON.stringify({ name: 'Kanzlei Weber' }) });
+    const [shown] = await drawerBusinesses(t, admin.token, s.sessionId, page.body.items);
+    expect(shown.details.people).toHaveLength(2);
   });
 });

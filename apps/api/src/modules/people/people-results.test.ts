@@ -5,7 +5,7 @@
  */
 import { encodeFilters } from '@argo/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/app';
+import { drawerBusinesses, type TestApp } from '../../../test/app';
 import type { TestUser } from '../access/access.fixtures';
 import { type PeopleSession, seedPeopleSession, storePeople } from './people.fixtures';
 
@@ -22,7 +22,8 @@ afterAll(() => t?.close());
 const byName = async () => {
   const res = await s.page({ sortBy: 'name', sortOrder: 'asc' });
   expect(res.status).toBe(200);
-  return Object.fromEntries(res.body.items.map((b: { name: string }) => [b.name, b]));
+  const shown = await drawerBusinesses(t, admin.token, s.sessionId, res.body.items);
+  return Object.fromEntries(shown.map((b) => [b.name, b]));
 };
 
 describe('people in the results', () => {
@@ -43,6 +44,18 @@ describe('people in the results', () => {
     // Analysed, nobody named: false; never analysed: null.
     expect(rows['Salon Lux']).toMatchObject({ decision_maker: false, primary_contact: null });
     expect(rows['Zahnarzt Ost']).toMatchObject({ decision_maker: null, primary_contact: null });
+  });
+
+  it('keeps the drawer details out of a page of results: the drawer reads its business by id', async () => {
+    const page = await s.page({ sortBy: 'name', sortOrder: 'asc' });
+    expect(page.status).toBe(200);
+    // The table's columns are on the page (decision-maker, primary contact) but no people, emails or facts.
+    const sonne = page.body.items.find((b: { name: string }) => b.name === 'Bäckerei Sonne');
+    expect(sonne.primary_contact.name).toBe('Anna Berg');
+    expect(page.body.items.some((b: { details?: unknown }) => b.details !== undefined)).toBe(false);
+    const [opened] = await drawerBusinesses(t, admin.token, s.sessionId, [sonne]);
+    expect({ ...opened, details: undefined }).toEqual({ ...sonne, details: undefined });
+    expect(opened.details.people.length).toBeGreaterThan(0);
   });
 
   it('gives the drawer every person with role, seniority, email kind, phone, LinkedIn and evidence, and the company facts', async () => {

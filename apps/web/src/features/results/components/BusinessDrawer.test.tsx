@@ -97,3 +97,23 @@ describe('business drawer: what a merge kept', { timeout: 20_000 }, () => {
     expect(within(details).queryByText(/Enrichment failed/)).toBeNull();
   });
 });
+
+describe('business drawer: its details are read by id', { timeout: 20_000 }, () => {
+  it('shows the table row at once and says the details are coming while they are read', async () => {
+    renderPage(<BusinessDrawer business={schloss} details="loading" onClose={() => {}} />);
+    expect(
+      await screen.findByText('Loading people, contacts and the pages found…', {}, { timeout: 8_000 }),
+    ).toBeTruthy();
+    expect(screen.getByTestId('business-details')).toBeTruthy();
+    expect(screen.queryByText('The details of this business could not be loaded')).toBeNull();
+  });
+
+  it('says when the details could not be read, and still shows the row', async () => {
+    renderPage(<BusinessDrawer business={schloss} details="error" onClose={() => {}} />);
+    expect(
+      await screen.findByText('The details of this business could not be loaded', {}, { timeout: 8_000 }),
+    ).toBeTruthy();
+    expect(screen.getByTestId('business-details')).toBeTruthy();
+    expect(screen.queryByText('Loading people, contacts and the pages found…')).toBeNull();
+  });
+});

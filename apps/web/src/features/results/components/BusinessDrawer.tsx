@@ -1,8 +1,9 @@
 import type { AttributeColumn, Business, BusinessPerson } from '@argo/contract';
-import { Anchor, Badge, Drawer, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Anchor, Badge, Drawer, Group, List, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { webUrl } from '../../../lib/safe-url';
+import type { DrawerDetailsState } from '../map/api';
 import { AttributesSection } from './AttributesSection';
 import { EnrichmentStateBadge, hostOf, SOURCE_LABELS, TierBadge } from './columns';
 import {
@@ -24,6 +25,8 @@ interface BusinessDrawerProps {
   business: Business | undefined;
   /** The drawer was asked for a business that is not on this page. */
   isMissing?: boolean;
+  /** Its details (people, contacts, careers, pages) are still being read, or could not be: `business` is the row. */
+  details?: DrawerDetailsState;
   onClose: () => void;
   /** More for this business (the ICP feature's outreach content), composed by the route. */
   extra?: ((business: Business) => ReactNode) | undefined;
@@ -37,6 +40,7 @@ interface BusinessDrawerProps {
 export function BusinessDrawer({
   business,
   isMissing = false,
+  details = 'ready',
   onClose,
   extra,
   onRemovePerson,
@@ -51,6 +55,19 @@ export function BusinessDrawer({
       title={business ? business.name : 'Business'}
       closeButtonProps={{ 'aria-label': 'Close details' }}
     >
+      {business && details === 'loading' && (
+        <Group gap="xs" mb="sm">
+          <Loader size="xs" />
+          <Text size="sm" c="dimmed">
+            Loading people, contacts and the pages found…
+          </Text>
+        </Group>
+      )}
+      {business && details === 'error' && (
+        <Alert color="red" mb="sm" title="The details of this business could not be loaded">
+          The facts from the table are shown. Close this panel and open the business again to retry.
+        </Alert>
+      )}
       {business ? (
         <BusinessFacts
           business={business}

@@ -125,7 +125,12 @@ function SessionResults({
     [items],
   );
   // A marker of the map opens any business of the selection, on whichever page of the table it is.
-  const drawer = useDrawerBusiness(sessionId, search.business, isIcp ? undefined : data?.items);
+  const drawer = useDrawerBusiness(
+    sessionId,
+    search.business,
+    isIcp ? undefined : data?.items,
+    isLive ? LIVE_REFETCH_MS : false,
+  );
   const setFilters = (filters: Filters | undefined) => onSearchChange({ filters, page: 0 });
   const onOpenBusiness = (id: string) => onSearchChange({ business: id });
   const canShare = info.data ? sessionAccessAllows(info.data.access, 'share') : false;
@@ -297,6 +302,7 @@ function SessionResults({
       <BusinessDrawer
         business={drawer.business}
         isMissing={drawer.isMissing}
+        details={drawer.details}
         onClose={() => onSearchChange({ business: undefined })}
         extra={renderBusinessExtra}
         attributeColumns={attributeColumns}

@@ -44,22 +44,30 @@ export const sessionBusinessQueryOptions = (sessionId: string, businessId: strin
     retry: (count, error) => !isApiError(error, 404) && count < 2,
   });
 
+/** How far the drawer's read of its business has come: its details (people, contacts, careers…) come with it. */
+export type DrawerDetailsState = 'loading' | 'error' | 'ready';
+
 /**
- * The business the drawer shows: from the page's rows when it is on them, else read by id (a marker of the map
- * opens any business of the selection, on whichever page of the table it is). `isMissing` once neither has it.
+ * The business the drawer shows, read by id: a page of results carries no drawer details, and a marker of the map
+ * opens any business of the selection, on whichever page of the table it is. While the read runs (or when it
+ * failed) the page's row stands in, so the table's facts show at once. `isMissing` when neither has it.
+ * `refetchInterval` keeps it fresh while the session's job runs.
  */
 export function useDrawerBusiness(
   sessionId: string,
   businessId: string | undefined,
   pageItems: readonly Business[] | undefined,
-): { business: Business | undefined; isMissing: boolean } {
-  const onPage = businessId ? pageItems?.find((business) => business.id === businessId) : undefined;
-  const shouldFetch = businessId !== undefined && pageItems !== undefined && !onPage;
+  refetchInterval: number | false = false,
+): { business: Business | undefined; isMissing: boolean; details: DrawerDetailsState } {
+  const shouldFetch = businessId !== undefined && pageItems !== undefined;
   const single = useQuery({
     ...sessionBusinessQueryOptions(sessionId, businessId ?? ''),
     enabled: shouldFetch,
+    refetchInterval,
   });
-  if (!businessId) return { business: undefined, isMissing: false };
-  if (onPage) return { business: onPage, isMissing: false };
-  return { business: shouldFetch ? single.data : undefined, isMissing: shouldFetch && single.isError };
+  if (!shouldFetch) return { business: undefined, isMissing: false, details: 'ready' };
+  const onPage = pageItems.find((business) => business.id === businessId);
+  const business = single.data ?? onPage;
+  const details = single.data ? 'ready' : single.isError ? 'error' : 'loading';
+  return { business, isMissing: business === undefined && single.isError, details };
 }
