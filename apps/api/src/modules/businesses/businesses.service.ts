@@ -8,13 +8,13 @@ import {
 import type { Database } from '../../db/client';
 import type { ActorUser } from '../../http/auth';
 import { readWithSessionAccess } from '../access/access.service';
-import { findAttributeColumns, findAttributeColumnsFor } from './attribute-filters';
+import { findAttributeColumnsFor } from './attribute-filters';
 import { toListedBusiness } from './businesses.mapper';
 import { streamContactsCsv } from './contacts-export.repository';
 import { contentDisposition, exportFileName } from './csv';
 import { streamExportCsv } from './export.repository';
 import { cachedExport, exportFingerprint, rememberExport } from './export-cache';
-import { exportWhere, findResultsPage, findSessionName, resultsOrder } from './results.repository';
+import { exportWhere, findExportedSession, findResultsPage, resultsOrder } from './results.repository';
 
 /** A page of the businesses of the session's current run, as the table shows them (no drawer details). */
 export async function getResults(
@@ -51,13 +51,10 @@ export async function exportResults(
   now: Date,
 ): Promise<CsvExport> {
   const { value } = await readWithSessionAccess(db, actor, sessionId, 'view', () =>
-    Promise.all([
-      findSessionName(db, sessionId),
-      exportFingerprint(db, sessionId, actor.accountId),
-      findAttributeColumns(db, sessionId),
-    ]),
+    Promise.all([findExportedSession(db, sessionId), exportFingerprint(db, sessionId, actor.accountId)]),
   );
-  const [session, fingerprint, attributeColumns] = value;
+  const [session, fingerprint] = value;
+  const attributeColumns = session?.attributeColumns ?? [];
   // Built (and a bad filter rejected with 400) before the download starts.
   const where = exportWhere(sessionId, query, attributeColumns);
   const cacheKey = JSON.stringify([sessionId, fingerprint, query, attributeColumns]);
@@ -82,10 +79,10 @@ export async function exportContacts(
   query: ExportQuery,
   now: Date,
 ): Promise<CsvExport> {
-  const { value } = await readWithSessionAccess(db, actor, sessionId, 'view', () =>
-    Promise.all([findSessionName(db, sessionId), findAttributeColumnsFor(db, sessionId, query.filters)]),
+  const { value: session } = await readWithSessionAccess(db, actor, sessionId, 'view', () =>
+    findExportedSession(db, sessionId),
   );
-  const [session, attributeColumns] = value;
+  const attributeColumns = session?.attributeColumns ?? [];
   const where = exportWhere(sessionId, query, attributeColumns);
   const wanted = query.filters?.seniority;
   const seniorities =

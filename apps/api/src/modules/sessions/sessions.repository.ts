@@ -3,6 +3,7 @@ import type { DatabaseExecutor } from '../../db/client';
 import { businesses, type NewSessionRow, type SessionStatus, sessions, users } from '../../db/schema';
 import type { ActorUser } from '../../http/auth';
 import { isSharedWithActor, type SessionAccessLevel, sessionListRule } from '../access/access.repository';
+import { type SharedUserRow, sharedUsersFromJson, sharedUsersOf } from '../sharing/sharing.repository';
 
 /** The columns of a session plus its owner, as `toSession` (sessions.mapper.ts) needs them. */
 export const sessionWithOwnerColumns = {
@@ -72,21 +73,34 @@ export async function deleteSessionInStatus(
   return deleted.length > 0;
 }
 
-/** Businesses of the session's current run by enrichment state (all rows while no run has been switched in). */
-export async function countBusinessesByState(
+/**
+ * The session with its owner (as findSessionWithOwner), the counts of its current run's businesses by enrichment
+ * state and the users it is shared with — one statement, for GET …/info, which the web polls while a job runs.
+ * The counts are an index-only scan of (session, run, state); a session that never ran has none.
+ */
+export async function findSessionInfoRow(
   db: DatabaseExecutor,
+  accountId: string,
   sessionId: string,
-): Promise<Record<string, number>> {
-  // The session's current run read in the same statement, so this can be sent alongside the session's own read
-  // (an index-only scan of session, run, state). A session that never ran has no run and no businesses.
-  const currentRun = sql`(select ${sessions.runId} from ${sessions} where ${sessions.id} = ${sessionId})`;
-  const rows = await db
-    .select({ state: businesses.enrichmentState, n: count() })
-    .from(businesses)
-    .where(and(eq(businesses.sessionId, sessionId), sql`${businesses.runId} = ${currentRun}`))
-    .groupBy(businesses.enrichmentState);
-  return Object.fromEntries(rows.map((r) => [r.state, r.n]));
+): Promise<SessionInfoRow | null> {
+  const byState = sql<Record<string, number>>`(select coalesce(json_object_agg(s.state, s.n), '{}'::json)
+    from (select ${businesses.enrichmentState} as state, count(*) as n from ${businesses}
+          where ${businesses.sessionId} = ${sessions.id} and ${businesses.runId} = ${sessions.runId} group by 1) s)`;
+  const [row] = await db
+    .select({ ...sessionWithOwnerColumns, byState, sharedUsers: sharedUsersOf(sessions.id) })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.ownerId))
+    .where(and(eq(sessions.id, sessionId), eq(sessions.accountId, accountId)))
+    .limit(1);
+  if (!row) return null;
+  const { sharedUsers, ...rest } = row;
+  return { ...rest, sharedUsers: sharedUsersFromJson(sharedUsers) };
 }
+
+export type SessionInfoRow = SessionWithOwner & {
+  byState: Record<string, number>;
+  sharedUsers: SharedUserRow[];
+};
 
 export interface SessionListFilter {
   /** all: every session the actor may see; own: owned by the actor; shared: shared with the actor by a grant. */

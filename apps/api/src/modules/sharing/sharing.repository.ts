@@ -1,4 +1,5 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, type Column, eq, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DatabaseExecutor } from '../../db/client';
 import { type ShareAccess, sessionShares, users } from '../../db/schema';
 
@@ -28,6 +29,27 @@ export async function listSharedUsers(db: DatabaseExecutor, sessionId: string): 
     .innerJoin(users, eq(users.id, sessionShares.userId))
     .where(eq(sessionShares.sessionId, sessionId))
     .orderBy(asc(sessionShares.grantedAt), asc(users.email));
+}
+
+/**
+ * listSharedUsers as a sub-select for a statement that reads a session together with its shares (the polled
+ * GET …/info): a json array of SharedUserRow objects, grantedAt as text; `sharedUsersFromJson` reads it back.
+ */
+export function sharedUsersOf(sessionId: Column | SQL): SQL<SharedUserJson[]> {
+  // Under another name: the statement around it may read `users` too (a session's owner).
+  const sharedWith = alias(users, 'shared_with');
+  return sql<SharedUserJson[]>`(select coalesce(json_agg(json_build_object(
+      'userId', ${sessionShares.userId}, 'email', ${sharedWith.email}, 'name', ${sharedWith.name},
+      'access', ${sessionShares.access}, 'grantedAt', ${sessionShares.grantedAt}, 'grantedBy', ${sessionShares.grantedBy}
+    ) order by ${sessionShares.grantedAt}, ${sharedWith.email}), '[]'::json)
+    from ${sessionShares} join ${users} as ${sql.identifier('shared_with')} on ${sharedWith.id} = ${sessionShares.userId}
+    where ${sessionShares.sessionId} = ${sessionId})`;
+}
+
+export type SharedUserJson = Omit<SharedUserRow, 'grantedAt'> & { grantedAt: string };
+
+export function sharedUsersFromJson(rows: SharedUserJson[]): SharedUserRow[] {
+  return rows.map((row) => ({ ...row, grantedAt: new Date(row.grantedAt) }));
 }
 
 export async function findSharedUser(
