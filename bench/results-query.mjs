@@ -3,8 +3,8 @@
 // of the whole session sorted by name, and a software filter — p50/p95 over BENCH_REQUESTS requests each at a
 // small concurrency. Reference, in the same run: the SQL the API sent for each request (recorded on the wire by
 // pg-capture.mjs), replayed with `pg` the same number of times at the same concurrency, in the same pattern
-// (the page — with each business's enrichment results — and the count in parallel; then any statement that reads
-// enrichment results alone, of which the API sends none today).
+// (the statements that read the results — today one: the page with each business's software result and the
+// total — sent together; then any statement that reads enrichment results alone, of which the API sends none).
 import pg from 'pg';
 import {
   createBenchDatabase,
@@ -69,7 +69,7 @@ async function captureSql(databaseUrl, token, sessionId, scenarios) {
     for (const scenario of scenarios) {
       await getResults(app.baseUrl, token, sessionId, scenario.query);
       const all = await record(() => getResults(app.baseUrl, token, sessionId, scenario.query));
-      // The statements that read the results (the page — with its enrichment results — and the count), sent
+      // The statements that read the results (today one: the page with its software results and the total), sent
       // together; any statement reading only enrichment results follows them. Sign-in and access checks are not
       // part of the reference.
       const page = all.filter((s) => /from "businesses"/i.test(s.sql) && /^\s*select/i.test(s.sql));

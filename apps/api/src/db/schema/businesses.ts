@@ -134,10 +134,11 @@ export const businesses = pgTable(
   },
   (t) => [
     unique('businesses_session_run_dedupe_key').on(t.sessionId, t.runId, t.dedupeKey),
-    index('businesses_session_id_idx').on(t.sessionId, t.id),
+    // Every read is of one session's current run, so each index leads with (session, run); a statement that names
+    // only the session (deleting it, the export's fingerprint) reads any of them by that prefix. Every index is
+    // written by each imported row: an index no query needs only slows the import (bench/csv-import.mjs).
     // Counts by enrichment state of the current run (session info, polled while a job runs): index-only.
     index('businesses_session_run_enrichment_idx').on(t.sessionId, t.runId, t.enrichmentState),
-    index('businesses_session_icp_score_idx').on(t.sessionId, t.icpScore),
     // The results search (name, domain, city, category, summary) is one ILIKE over this document, so one trigram
     // index serves it; results.repository.ts builds the same expression (BUSINESS_SEARCH_DOCUMENT). It leads with
     // the session (btree_gin), so a search reads the matches of that session only, however many the database holds.
