@@ -127,6 +127,10 @@ describe('GET /user/session/:id/info', () => {
     expect(res.body.shared_users).toEqual([
       expect.objectContaining({ user_id: colleague.userId, email: colleague.email, access: 'view' }),
     ]);
+    // Read in the same statement as the session: the same grants, to the millisecond, as the sharing list.
+    const sharedList = await t.call('GET', `/api/sessions/${id}/shared-users`, { token: member.token });
+    expect(res.body.shared_users).toEqual(sharedList.body);
+    expect(res.body.shared_users[0].granted_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 
     const asViewer = await t.call('GET', `/api/user/session/${id}/info`, { token: colleague.token });
     expect(asViewer.status).toBe(200);
