@@ -37,12 +37,13 @@ export async function listSharedUsers(db: DatabaseExecutor, sessionId: string): 
  */
 export function sharedUsersOf(sessionId: Column | SQL): SQL<SharedUserJson[]> {
   // Under another name: the statement around it may read `users` too (a session's owner).
-  const sharedWith = alias(users, 'shared_with');
+  const aliasName = 'shared_with';
+  const sharedWith = alias(users, aliasName);
   return sql<SharedUserJson[]>`(select coalesce(json_agg(json_build_object(
       'userId', ${sessionShares.userId}, 'email', ${sharedWith.email}, 'name', ${sharedWith.name},
       'access', ${sessionShares.access}, 'grantedAt', ${sessionShares.grantedAt}, 'grantedBy', ${sessionShares.grantedBy}
     ) order by ${sessionShares.grantedAt}, ${sharedWith.email}), '[]'::json)
-    from ${sessionShares} join ${users} as ${sql.identifier('shared_with')} on ${sharedWith.id} = ${sessionShares.userId}
+    from ${sessionShares} join ${users} as ${sql.identifier(aliasName)} on ${sharedWith.id} = ${sessionShares.userId}
     where ${sessionShares.sessionId} = ${sessionId})`;
 }
 
