@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { buildState, ROOT, SERVER_ENTRY } from '../scripts/build-state.mjs';
+import { API_NODE_FLAGS, buildState, ROOT, SERVER_ENTRY } from '../scripts/build-state.mjs';
 import { startCaptureProxy } from './pg-capture.mjs';
 
 export { ROOT, SERVER_ENTRY };
@@ -239,7 +239,9 @@ export async function startApp(databaseEnv, extraEnv = {}) {
     ...extraEnv,
   };
   if (!databaseEnv.DATABASE_URL) delete env.DATABASE_URL;
-  const handle = spawnWithOutput(process.execPath, [...profileArgs(), SERVER_ENTRY], { env });
+  // Started as README and `npm start` start a process that serves the API (a worker process has no flags).
+  const nodeFlags = env.ARGO_ROLE === 'worker' ? [] : API_NODE_FLAGS;
+  const handle = spawnWithOutput(process.execPath, [...nodeFlags, ...profileArgs(), SERVER_ENTRY], { env });
   await waitFor200(`${baseUrl}/api/health`, { startedAt: performance.now(), processHandle: handle });
   return { baseUrl, handle, stop: () => stopProcess(handle.child) };
 }
