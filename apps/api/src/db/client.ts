@@ -12,6 +12,23 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** Repositories that may run inside a caller's transaction accept either. */
 export type DatabaseExecutor = Database | Transaction;
 
+/**
+ * A statement built and prepared (drizzle `.prepare(name)`) once per database handle, on first use: for the
+ * fixed-shape statements of the hottest calls, which PostgreSQL would otherwise parse and plan on every call (each
+ * pooled connection prepares a named statement once).
+ */
+export function preparedPerDatabase<T>(prepare: (db: DatabaseExecutor) => T): (db: DatabaseExecutor) => T {
+  const byDatabase = new WeakMap<DatabaseExecutor, T>();
+  return (db) => {
+    let statement = byDatabase.get(db);
+    if (!statement) {
+      statement = prepare(db);
+      byDatabase.set(db, statement);
+    }
+    return statement;
+  };
+}
+
 export interface DatabaseConnection {
   db: Database;
   pool: pg.Pool;

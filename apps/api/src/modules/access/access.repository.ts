@@ -1,5 +1,5 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { DatabaseExecutor } from '../../db/client';
+import { type DatabaseExecutor, preparedPerDatabase } from '../../db/client';
 import { type ShareAccess, sessionShares, sessions, userVentures, ventures } from '../../db/schema';
 import type { ActorUser } from '../../http/auth';
 
@@ -17,9 +17,8 @@ export interface SessionAccessRow {
  * The statement behind findSessionAccessRow, prepared once per connection under a name: it runs on nearly every
  * request, and PostgreSQL spends longer planning it than running it.
  */
-const sessionAccessStatements = new WeakMap<DatabaseExecutor, ReturnType<typeof prepareSessionAccess>>();
-function prepareSessionAccess(db: DatabaseExecutor) {
-  return db
+const sessionAccessStatement = preparedPerDatabase((db) =>
+  db
     .select({ ownerId: sessions.ownerId, status: sessions.status, shareAccess: sessionShares.access })
     .from(sessions)
     .leftJoin(
@@ -33,8 +32,8 @@ function prepareSessionAccess(db: DatabaseExecutor) {
       ),
     )
     .limit(1)
-    .prepare('argo_session_access_row');
-}
+    .prepare('argo_session_access_row'),
+);
 
 /** The session (only if it is in the actor's account) and the actor's share of it, in one indexed lookup. */
 export async function findSessionAccessRow(
@@ -42,12 +41,11 @@ export async function findSessionAccessRow(
   actor: ActorUser,
   sessionId: string,
 ): Promise<SessionAccessRow | null> {
-  let statement = sessionAccessStatements.get(db);
-  if (!statement) {
-    statement = prepareSessionAccess(db);
-    sessionAccessStatements.set(db, statement);
-  }
-  const [row] = await statement.execute({ userId: actor.id, sessionId, accountId: actor.accountId });
+  const [row] = await sessionAccessStatement(db).execute({
+    userId: actor.id,
+    sessionId,
+    accountId: actor.accountId,
+  });
   return row ?? null;
 }
 

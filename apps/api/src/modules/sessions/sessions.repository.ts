@@ -1,5 +1,5 @@
 import { and, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
-import type { DatabaseExecutor } from '../../db/client';
+import { type DatabaseExecutor, preparedPerDatabase } from '../../db/client';
 import { businesses, type NewSessionRow, type SessionStatus, sessions, users } from '../../db/schema';
 import type { ActorUser } from '../../http/auth';
 import { isSharedWithActor, type SessionAccessLevel, sessionListRule } from '../access/access.repository';
@@ -13,9 +13,18 @@ export const sessionWithOwnerColumns = {
 };
 export type SessionWithOwner = typeof sessions.$inferSelect & { ownerEmail: string; ownerName: string };
 
-/** `select <session + owner> from sessions join users` — the start of every query that returns sessions. */
-export function selectSessionsWithOwner(db: DatabaseExecutor) {
-  return db.select(sessionWithOwnerColumns).from(sessions).innerJoin(users, eq(users.id, sessions.ownerId));
+/**
+ * `select <session + owner> from sessions join users` — the start of every query that returns sessions; `extra`
+ * adds columns (sub-selects over the session row).
+ */
+export function selectSessionsWithOwner<Extra extends Record<string, SQL.Aliased | SQL>>(
+  db: DatabaseExecutor,
+  extra: Extra = {} as Extra,
+) {
+  return db
+    .select({ ...sessionWithOwnerColumns, ...extra })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.ownerId));
 }
 
 export async function findSessionWithOwner(
@@ -83,12 +92,7 @@ export async function findSessionInfoRow(
   accountId: string,
   sessionId: string,
 ): Promise<SessionInfoRow | null> {
-  let statement = sessionInfoStatements.get(db);
-  if (!statement) {
-    statement = prepareSessionInfo(db);
-    sessionInfoStatements.set(db, statement);
-  }
-  const [row] = await statement.execute({ sessionId, accountId });
+  const [row] = await sessionInfoStatement(db).execute({ sessionId, accountId });
   if (!row) return null;
   const { sharedUsers, ...rest } = row;
   return { ...rest, sharedUsers: sharedUsersFromJson(sharedUsers) };
@@ -98,15 +102,11 @@ export async function findSessionInfoRow(
  * findSessionInfoRow's statement, prepared once per connection under a name: PostgreSQL spent twice as long
  * planning it (its sub-queries) as running it, on every poll.
  */
-const sessionInfoStatements = new WeakMap<DatabaseExecutor, ReturnType<typeof prepareSessionInfo>>();
-function prepareSessionInfo(db: DatabaseExecutor) {
+const sessionInfoStatement = preparedPerDatabase((db) => {
   const byState = sql<Record<string, number>>`(select coalesce(json_object_agg(s.state, s.n), '{}'::json)
     from (select ${businesses.enrichmentState} as state, count(*) as n from ${businesses}
           where ${businesses.sessionId} = ${sessions.id} and ${businesses.runId} = ${sessions.runId} group by 1) s)`;
-  return db
-    .select({ ...sessionWithOwnerColumns, byState, sharedUsers: sharedUsersOf(sessions.id) })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.ownerId))
+  return selectSessionsWithOwner(db, { byState, sharedUsers: sharedUsersOf(sessions.id) })
     .where(
       and(
         eq(sessions.id, sql.placeholder('sessionId')),
@@ -115,7 +115,7 @@ function prepareSessionInfo(db: DatabaseExecutor) {
     )
     .limit(1)
     .prepare('argo_session_info');
-}
+});
 
 export type SessionInfoRow = SessionWithOwner & {
   byState: Record<string, number>;
