@@ -38,6 +38,10 @@ const PHASES = (process.env.LOAD_PHASES ?? '1,2').split(',').map(Number);
 /** LOAD_JOBS=0: no import or enrichment in the background (to see what the jobs cost the users). */
 const WITH_JOBS = process.env.LOAD_JOBS !== '0';
 const IMPORT_ROWS = 20_000;
+/** The results search (the seeded names put "Dental" in a tenth of the businesses). */
+const SEARCH = 'search=dental';
+/** Pages of 50 a user may ask for: the search matches a tenth of the businesses. */
+const pageCount = (search) => Math.max(1, Math.floor(BUSINESSES / 50 / (search ? 10 : 1)));
 const ENRICH_SITES = 1_500;
 
 /** The local "web": every site one small WordPress page, a little slow; no robots.txt. */
@@ -132,13 +136,13 @@ async function progressOf(baseUrl, token, sessionId) {
 function pickRequest(step, u, sessionId) {
   const pick = (step * 7919 + u * 104729) % 100;
   if (pick < 60) {
-    const page = (step * 31 + u) % Math.max(1, Math.floor(BUSINESSES / 50));
     const search = pick % 5 === 0;
+    const page = (step * 31 + u) % pageCount(search);
     return {
       kind: 'results',
       variant: search ? 'search' : 'results',
       page,
-      path: `/api/user/session/${sessionId}/results?page=${page}&pageSize=50${search ? '&q=dental' : ''}`,
+      path: `/api/user/session/${sessionId}/results?page=${page}&pageSize=50${search ? `&${SEARCH}` : ''}`,
     };
   }
   if (pick < 90) return { kind: 'info', variant: 'info', path: `/api/user/session/${sessionId}/info` };
@@ -207,7 +211,7 @@ async function runUsers(baseUrls, users) {
  * pg-capture.mjs. `recorded.get(sessionId)[variant][page]` (info and export under page 0).
  */
 async function recordStatements(databaseUrl, users) {
-  const pages = Math.max(1, Math.floor(BUSINESSES / 50));
+  const pages = pageCount(false);
   return withCapturedSql(databaseUrl, async (app, record) => {
     const bySession = new Map();
     const fetchBody = async (path, token) =>
@@ -221,9 +225,10 @@ async function recordStatements(databaseUrl, users) {
         variants.results[page] = await record(() =>
           fetchBody(`${base}/results?page=${page}&pageSize=50`, token),
         );
-        variants.search[page] = await record(() =>
-          fetchBody(`${base}/results?page=${page}&pageSize=50&q=dental`, token),
-        );
+        if (page < pageCount(true))
+          variants.search[page] = await record(() =>
+            fetchBody(`${base}/results?page=${page}&pageSize=50&${SEARCH}`, token),
+          );
       }
       variants.info[0] = await record(() => fetchBody(`${base}/info`, token));
       variants.export[0] = await record(() => fetchBody(`${base}/export`, token));
