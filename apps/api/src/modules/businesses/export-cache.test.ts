@@ -3,7 +3,7 @@
  * and each kind of write — a business, an enrichment result, the suppression list, a new run — gives the next
  * download the new facts. On the seeded session of results.fixtures.ts.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, notExists } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/app';
 import { businesses, enrichmentResults, sessions, suppressions } from '../../db/schema';
@@ -87,5 +87,32 @@ describe('the export cache', () => {
     await t.database.db.delete(businesses).where(eq(businesses.id, someone as string));
     expect(await exportFingerprint(t.database.db, sessionId, admin.accountId)).not.toBe(before);
     expect(await exportFingerprint(t.database.db, crypto.randomUUID(), admin.accountId)).not.toBe(before);
+  });
+
+  it('changes when one transaction deletes a business and adds another (the same count)', async () => {
+    const db = t.database.db;
+    const before = await exportFingerprint(db, sessionId, admin.accountId);
+    // One without enrichment results, so only the businesses' part of the fingerprint can tell.
+    const [plain] = await db
+      .select({ id: businesses.id })
+      .from(businesses)
+      .where(
+        and(
+          eq(businesses.sessionId, sessionId),
+          notExists(
+            db.select().from(enrichmentResults).where(eq(enrichmentResults.businessId, businesses.id)),
+          ),
+        ),
+      )
+      .limit(1);
+    await db.transaction(async (tx) => {
+      const [gone] = await tx
+        .delete(businesses)
+        .where(eq(businesses.id, plain?.id as string))
+        .returning();
+      const { id: _id, ...copy } = gone as typeof businesses.$inferSelect;
+      await tx.insert(businesses).values({ ...copy, dedupeKey: `${copy.dedupeKey}-again` });
+    });
+    expect(await exportFingerprint(db, sessionId, admin.accountId)).not.toBe(before);
   });
 });
