@@ -266,6 +266,25 @@ describe('GET /user/session/:id/results', () => {
     expect(beyond.status).toBe(200);
     expect(beyond.body).toMatchObject({ items: [], total: 5, page: 7 });
     expect((await page({ pageSize: 5000 })).body.items).toHaveLength(5);
+    // With a search or a filter, the total counts every match: the same on every page and past the end.
+    const dentalPage = (n: number) =>
+      page({ page: n, pageSize: 1, search: 'dental', sortBy: 'name', sortOrder: 'desc' });
+    const [firstDental, secondDental, pastDental] = await Promise.all([0, 1, 2].map(dentalPage));
+    expect(firstDental?.body).toMatchObject({ total: 2, page: 0, pageSize: 1 });
+    expect(names(firstDental?.body)).toEqual(['Gamma Dental']);
+    expect(secondDental?.body).toMatchObject({ total: 2, page: 1 });
+    expect(names(secondDental?.body)).toEqual(['Alpha Dental']);
+    expect(pastDental?.body).toMatchObject({ items: [], total: 2, page: 2 });
+    const three = encodeFilters({ name: ['Alpha Dental', 'Beta Plumbing', 'Gamma Dental'] });
+    const filteredPage = await page({
+      page: 1,
+      pageSize: 2,
+      filters: three,
+      sortBy: 'name',
+      sortOrder: 'asc',
+    });
+    expect(filteredPage.body).toMatchObject({ total: 3, page: 1, pageSize: 2 });
+    expect(names(filteredPage.body)).toEqual(['Gamma Dental']);
     const bads: Record<string, string | number>[] = [
       { pageSize: 5001 },
       { pageSize: 0 },
