@@ -1,6 +1,6 @@
 // Shared by results-query.mjs and export.mjs: one account (registered through the API), one session, and
 // BENCH_BUSINESSES (100,000) enriched businesses in it, written with SQL (generate_series) in a few seconds,
-// with a software_detection result for 60% of them. Names, cities and industries vary so that a search for
+// with a software_detection result for 60% of them (as the detector stores one: ~20 technologies, ~10 KB). Names, cities and industries vary so that a search for
 // "dental" matches a tenth of the rows and the filters cut that further. BENCH_DETAILS=1 adds the drawer's details.
 import { signUpWithAccount, withClient } from './lib.mjs';
 
@@ -61,16 +61,38 @@ export async function seedResultsSession(app, databaseUrl) {
        ) place`,
       [account.id, sessionId, runId, BUSINESSES],
     );
+    // A software_detection result as the detector stores one for a typical small-business site (about 20
+    // technologies, ~10 KB): each with its categories, group, website, icon and up to five pieces of evidence.
     await client.query(
       `INSERT INTO enrichment_results (account_id, business_id, type, data, produced_by, source_url)
        SELECT $1, b.id, 'software_detection',
-         jsonb_build_object('technologies', jsonb_build_array(
-           jsonb_build_object('name', (ARRAY['WordPress','Wix','Shopify','Squarespace','Joomla'])[1 + abs(hashtext(b.domain)) % 5],
-             'version', '6.' || (abs(hashtext(b.name)) % 5), 'confidence', 100, 'categories', '[]'::jsonb,
-             'evidence', jsonb_build_array(jsonb_build_object('type', 'html', 'match', 'generator', 'url', b.website))),
-           jsonb_build_object('name', 'Stripe', 'version', null, 'confidence', 80, 'categories', '[]'::jsonb))),
+         jsonb_build_object('technologies',
+           jsonb_build_array(
+             jsonb_build_object('name', cms.name, 'slug', lower(cms.name), 'version', '6.' || (abs(hashtext(b.name)) % 5),
+               'confidence', 100, 'group', 'business', 'website', 'https://' || lower(cms.name) || '.com',
+               'icon', cms.name || '.svg', 'categories', '[{"id": 1, "name": "CMS"}]'::jsonb,
+               'evidence', jsonb_build_array(jsonb_build_object('type', 'meta', 'match', 'generator: ' || cms.name,
+                 'url', b.website))),
+             jsonb_build_object('name', 'Stripe', 'slug', 'stripe', 'version', null, 'confidence', 80,
+               'group', 'business', 'website', 'https://stripe.com', 'icon', 'Stripe.svg',
+               'categories', '[{"id": 41, "name": "Payment processors"}]'::jsonb,
+               'evidence', jsonb_build_array(jsonb_build_object('type', 'scriptSrc',
+                 'match', 'https://js.stripe.com/v3/', 'url', b.website))))
+           || (SELECT jsonb_agg(jsonb_build_object('name', 'Library ' || t, 'slug', 'library-' || t,
+                 'version', '3.' || t || '.1', 'confidence', 100,
+                 'group', CASE WHEN t % 3 = 0 THEN 'business' ELSE 'infrastructure' END,
+                 'website', 'https://library-' || t || '.example', 'icon', 'Library' || t || '.svg',
+                 'categories', jsonb_build_array(jsonb_build_object('id', 59, 'name', 'JavaScript libraries'),
+                   jsonb_build_object('id', 19, 'name', 'Miscellaneous')),
+                 'evidence', (SELECT jsonb_agg(jsonb_build_object('type', 'scriptSrc',
+                   'match', b.website || 'wp-content/plugins/library-' || t || '/assets/js/frontend-' || e
+                     || '.min.js?ver=3.' || t || '.1',
+                   'url', b.website)) FROM generate_series(1, 1 + t % 5) AS e)))
+               FROM generate_series(1, 18) AS t)),
          'builtin', b.website
-       FROM businesses b WHERE b.session_id = $2 AND abs(hashtext(b.domain)) % 10 < 6`,
+       FROM businesses b
+       CROSS JOIN LATERAL (SELECT (ARRAY['WordPress','Wix','Shopify','Squarespace','Joomla'])[1 + abs(hashtext(b.domain)) % 5] AS name) cms
+       WHERE b.session_id = $2 AND abs(hashtext(b.domain)) % 10 < 6`,
       [account.id, sessionId],
     );
     if (WITH_DETAILS) {
