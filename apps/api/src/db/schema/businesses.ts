@@ -114,6 +114,13 @@ export const businesses = pgTable(
      */
     businessSoftwareNames: text('business_software_names').array().notNull().default(sql`'{}'::text[]`),
     /**
+     * The detections of the stored software_detection result as the results table reads them: each with its name,
+     * version, confidence, group, first category and first piece of evidence (a site's whole result, ~10 KB with
+     * every category and piece of evidence, is the drawer's). Same trigger (migration 0016): a results page reads
+     * it with the row instead of reading and trimming every row's result on every page.
+     */
+    listedSoftware: jsonb('listed_software').$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
+    /**
      * Read from the stored `people` result by a trigger on enrichment_results (migration 0009), never written by
      * the app: does the site name an owner/founder or executive (null: people not analysed), the seniorities and
      * the email kinds found (for the results filters), and the primary contact (a decision-maker with a way to

@@ -28,11 +28,56 @@ function storedGroup(tech: Record<string, unknown>): SoftwareGroup {
   return groupOf(String(tech.name), categories, impliedOnly);
 }
 
-/** The technologies of a stored software_detection result, as the list shows them. */
-export function softwareFrom(enrichments: readonly EnrichmentResultRow[]): DetectedSoftware[] {
-  const stored = enrichments.find((e) => e.type === 'software_detection')?.data.technologies;
-  if (!Array.isArray(stored)) return [];
-  return stored.flatMap((tech): DetectedSoftware[] => {
+/** The columns of a business the results table shows (toListedBusiness); the rest serve filters and bookkeeping. */
+export const LISTED_BUSINESS_COLUMNS = [
+  'id',
+  'sessionId',
+  'name',
+  'website',
+  'domain',
+  'email',
+  'phone',
+  'address',
+  'city',
+  'region',
+  'postalCode',
+  'country',
+  'lat',
+  'lng',
+  'category',
+  'categories',
+  'aliases',
+  'phones',
+  'websites',
+  'isClosed',
+  'source',
+  'sources',
+  'sourceRef',
+  'rating',
+  'reviewCount',
+  'enrichmentState',
+  'enrichmentError',
+  'summary',
+  'industry',
+  'listedSoftware',
+  'hiring',
+  'icpScore',
+  'icpTier',
+  'decisionMaker',
+  'primaryContact',
+  'attributes',
+  'firstSeenAt',
+  'updatedAt',
+] as const satisfies readonly (keyof BusinessRow)[];
+export type ListedBusinessRow = Pick<BusinessRow, (typeof LISTED_BUSINESS_COLUMNS)[number]>;
+
+/**
+ * The detections of a stored software_detection result (`data.technologies`), whole or trimmed as the businesses'
+ * listed_software keeps them (migration 0016: the fields read here), as the list shows them.
+ */
+export function softwareFrom(technologies: unknown): DetectedSoftware[] {
+  if (!Array.isArray(technologies)) return [];
+  return technologies.flatMap((tech): DetectedSoftware[] => {
     if (!tech || typeof tech !== 'object' || typeof tech.name !== 'string') return [];
     const evidence = Array.isArray(tech.evidence) ? tech.evidence[0] : null;
     return [
@@ -67,14 +112,18 @@ export function toBusiness(
   let details = enrichments.length ? detailsFrom(enrichments) : undefined;
   const people = enrichments.find((e) => e.type === ('people' as EnrichmentResultRow['type']));
   if (people) details = { ...details, ...peopleDetailsFrom(people.data, people.observedAt, isSuppressed) };
-  return { ...toListedBusiness(row, enrichments), ...(details ? { details } : {}) };
+  const software = softwareFrom(enrichments.find((e) => e.type === 'software_detection')?.data.technologies);
+  return { ...toListedBusiness(row, software), ...(details ? { details } : {}) };
 }
 
 /**
  * A row of a results page: the business as the table shows it, without the drawer's `details` (the drawer reads
- * the one business it opens). Of `enrichments` only the software_detection result is read.
+ * the one business it opens, and its software from the whole stored result).
  */
-export function toListedBusiness(row: BusinessRow, enrichments: readonly EnrichmentResultRow[]): Business {
+export function toListedBusiness(
+  row: ListedBusinessRow,
+  software: DetectedSoftware[] = softwareFrom(row.listedSoftware),
+): Business {
   const tier = Tier.safeParse(row.icpTier);
   return {
     id: row.id,
@@ -108,7 +157,7 @@ export function toListedBusiness(row: BusinessRow, enrichments: readonly Enrichm
     enrichment_error: row.enrichmentError,
     summary: row.summary,
     industry: row.industry,
-    software: softwareFrom(enrichments),
+    software,
     hiring: row.hiring,
     icp_score: row.icpScore,
     icp_tier: tier.success ? tier.data : null,

@@ -29,7 +29,7 @@ export async function getResults(
   });
   const { rows, total } = value;
   return {
-    items: rows.map((row) => toListedBusiness(row.business, row.enrichments)),
+    items: rows.map((row) => toListedBusiness(row)),
     total,
     page: query.page,
     pageSize: query.pageSize,

@@ -7,9 +7,15 @@ import type { MapPoint } from '@argo/contract';
 import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database, DatabaseExecutor } from '../../db/client';
-import { businesses, enrichmentResults, sessionRuns, sessions } from '../../db/schema';
+import {
+  type BusinessRow,
+  businesses,
+  type EnrichmentResultRow,
+  enrichmentResults,
+  sessionRuns,
+  sessions,
+} from '../../db/schema';
 import { findAttributeColumnsFor } from './attribute-filters';
-import type { ResultsPageRow } from './results.repository';
 import { type ResultsSelection, resultsWhere } from './results.repository';
 
 const dialect = new PgDialect();
@@ -71,7 +77,7 @@ export async function findSessionBusiness(
   db: DatabaseExecutor,
   sessionId: string,
   businessId: string,
-): Promise<ResultsPageRow | null> {
+): Promise<{ business: BusinessRow; enrichments: EnrichmentResultRow[] } | null> {
   const [rows, enrichments] = await Promise.all([
     db
       .select()

@@ -33,16 +33,10 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { DatabaseExecutor } from '../../db/client';
-import {
-  BUSINESS_SEARCH_DOCUMENT_SQL,
-  type BusinessRow,
-  businesses,
-  type EnrichmentResultRow,
-  enrichmentResults,
-  sessions,
-} from '../../db/schema';
+import { BUSINESS_SEARCH_DOCUMENT_SQL, businesses, sessions } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { attributeCondition } from './attribute-filters';
+import { LISTED_BUSINESS_COLUMNS, type ListedBusinessRow } from './businesses.mapper';
 
 type Kind = 'text' | 'number' | 'date' | 'boolean';
 
@@ -326,30 +320,16 @@ export async function findExportedSession(
   return row ? { name: row.name, attributeColumns: row.attributeColumns ?? [] } : null;
 }
 
-/** A row with stored enrichment results: all of them for one business (the drawer), the software one for a page. */
-export interface ResultsPageRow {
-  business: BusinessRow;
-  enrichments: EnrichmentResultRow[];
-}
+/** The columns a results page reads (the table's, with its software as listed_software keeps it). */
+const listedBusinessColumns = (() => {
+  const all = getTableColumns(businesses);
+  return Object.fromEntries(LISTED_BUSINESS_COLUMNS.map((key) => [key, all[key]])) as {
+    [K in (typeof LISTED_BUSINESS_COLUMNS)[number]]: (typeof all)[K];
+  };
+})();
 
 /**
- * The software_detection result of the business in the outer query, as a JSON array of at most one (keys as
- * EnrichmentResultRow's): all the table shows of the enrichment results. The drawer reads the rest for the one
- * business it opens (GET …/businesses/:business_id), so a page carries no people, contacts, careers or pages —
- * most of a fully enriched business's bytes. The outer id is written qualified: drizzle leaves columns of a
- * one-table query unqualified.
- */
-const softwareResultOfBusiness = sql<StoredEnrichmentJson[]>`(
-  select coalesce(json_agg(json_build_object(
-    'id', er.id, 'accountId', er.account_id, 'businessId', er.business_id, 'type', er.type, 'data', er.data,
-    'producedBy', er.produced_by, 'sourceUrl', er.source_url, 'observedAt', er.observed_at)), '[]'::json)
-  from ${enrichmentResults} er
-  where er.business_id = ${businesses}.${sql.identifier('id')} and er.type = 'software_detection')`;
-
-type StoredEnrichmentJson = Omit<EnrichmentResultRow, 'observedAt'> & { observedAt: string };
-
-/**
- * One page of the results and the total, in one statement: the page (with each business's software result)
+ * One page of the results and the total, in one statement: the page (the table's columns, the software too)
  * carries the total as a column, counted once by an uncorrelated sub-query. Only a page past the end, which has no
  * row to carry it, needs a second statement for the total.
  */
@@ -358,7 +338,7 @@ export async function findResultsPage(
   sessionId: string,
   query: ResultsPageQuery,
   attributeColumns: readonly AttributeColumn[] = [],
-): Promise<{ rows: ResultsPageRow[]; total: number }> {
+): Promise<{ rows: ListedBusinessRow[]; total: number }> {
   const where = resultsWhere(sessionId, query, attributeColumns);
   const order = resultsOrder(query);
   // Late row lookup: pick the page's ids first — for a plain sort an index-only scan of a sort index, so the
@@ -373,8 +353,7 @@ export async function findResultsPage(
   const counted = db.select({ total: count() }).from(businesses).where(where);
   const rows = await db
     .select({
-      business: getTableColumns(businesses),
-      enrichments: softwareResultOfBusiness,
+      business: listedBusinessColumns,
       // Each round trip costs the API's event loop more than PostgreSQL's count does (bench/load.mjs).
       total: sql<number>`(${counted})`.mapWith(Number),
     })
@@ -382,11 +361,5 @@ export async function findResultsPage(
     .where(inArray(businesses.id, pageIds))
     .orderBy(...order);
   const total = rows[0]?.total ?? (query.page === 0 ? 0 : ((await counted)[0]?.total ?? 0));
-  return {
-    rows: rows.map((row) => ({
-      business: row.business,
-      enrichments: row.enrichments.map((e) => ({ ...e, observedAt: new Date(e.observedAt) })),
-    })),
-    total,
-  };
+  return { rows: rows.map((row) => row.business), total };
 }

@@ -190,7 +190,64 @@ describe('GET /user/session/:id/results', () => {
       name: 'Stripe',
       group: 'business',
     });
+    // The table reads the detections trimmed (listed_software): what it shows is what the drawer derives from the
+    // whole stored result, for full detections, legacy ones and malformed entries alike.
+    const shownAlike = async () => {
+      const listed = (await page({ filters: encodeFilters({ name: 'Delta Bakery' }) })).body.items[0];
+      const drawer = await t.call('GET', `/api/user/session/${sessionId}/businesses/${ids['Delta Bakery']}`, {
+        token: viewer.token,
+      });
+      expect(drawer.status).toBe(200);
+      expect(listed.software).toEqual(drawer.body.software);
+      return listed.software;
+    };
+    await detect([
+      {
+        ...detection('Elementor', 'business', 51),
+        version: '3.7.4',
+        categories: [
+          { id: 51, name: 'Page builders' },
+          { id: 87, name: 'WordPress plugins' },
+        ],
+        evidence: [
+          {
+            type: 'scriptSrc',
+            match: '/wp-content/plugins/elementor/frontend.js?ver=3.7.4',
+            url: 'https://delta.example/',
+          },
+          { type: 'dom', match: '[data-elementor-type]', url: 'https://delta.example/about' },
+        ],
+      },
+      {
+        name: 'PHP',
+        categories: [{ id: 27, name: 'Programming languages' }],
+        evidence: [{ type: 'implies' }],
+      },
+      { name: 'Odd', group: 'other', categories: 'none', evidence: 'none', confidence: '80' },
+      { version: '1.0' },
+      'jQuery',
+    ]);
+    expect(await shownAlike()).toEqual([
+      {
+        name: 'Elementor',
+        category: 'Page builders',
+        version: '3.7.4',
+        confidence: 100,
+        group: 'business',
+        evidence: 'scriptSrc: /wp-content/plugins/elementor/frontend.js?ver=3.7.4 (https://delta.example/)',
+      },
+      {
+        name: 'PHP',
+        category: 'Programming languages',
+        version: null,
+        confidence: 0,
+        group: 'infrastructure',
+        evidence: null,
+      },
+      expect.objectContaining({ name: 'Odd', category: '', evidence: null }),
+    ]);
     await detect([]);
+    expect(await shownAlike()).toEqual([]);
   });
 
   it('searches name, domain, city, category and summary, case-insensitively, with filters', async () => {
