@@ -89,6 +89,22 @@ describe('the export cache', () => {
     expect(await exportFingerprint(t.database.db, crypto.randomUUID(), admin.accountId)).not.toBe(before);
   });
 
+  it('changes with every write of an enrichment result, the business untouched by the writer', async () => {
+    const db = t.database.db;
+    const [result] = await db.select().from(enrichmentResults).limit(1);
+    if (!result) throw new Error('the seeded session has enrichment results');
+    const fingerprint = () => exportFingerprint(db, sessionId, admin.accountId);
+    const before = await fingerprint();
+    await db
+      .update(enrichmentResults)
+      .set({ data: { ...result.data, edited: true } })
+      .where(eq(enrichmentResults.id, result.id));
+    const edited = await fingerprint();
+    expect(edited).not.toBe(before);
+    await db.delete(enrichmentResults).where(eq(enrichmentResults.id, result.id));
+    expect(await fingerprint()).not.toBe(edited);
+  });
+
   it('changes when one transaction deletes a business and adds another (the same count)', async () => {
     const db = t.database.db;
     const before = await exportFingerprint(db, sessionId, admin.accountId);

@@ -5,12 +5,13 @@
  * nothing changed costs one scan of the session's row versions.
  *
  * The key is content-addressed: the export's query, plus a fingerprint of every row the file is made from — the
- * session, its businesses, their enrichment results and the account's suppression list — as the row count and the
- * sum of the rows' versions (`xmin`, the id of the transaction that wrote each row, renewed on every insert and
- * update; a delete lowers the count or, deleting and inserting alike, swaps an older id for the writer's). A write
- * anywhere gives a new fingerprint, so a stale file is never looked up again; old entries simply age out. That also
- * makes one cache safe to share by every app in the process. The ids are summed as numbers: hashing each row's text
- * cost the database a third of the check's time, on every download.
+ * session, its businesses and the account's suppression list — as the row count and the sum of the rows' versions
+ * (`xmin`, the id of the transaction that wrote each row, renewed on every insert and update; a delete lowers the
+ * count or, deleting and inserting alike, swaps an older id for the writer's). The businesses' enrichment results
+ * need no reading: any write of them also writes their business (migration 0017's trigger). A write anywhere gives a
+ * new fingerprint, so a stale file is never looked up again; old entries simply age out. That also makes one cache
+ * safe to share by every app in the process. The ids are summed as numbers: hashing each row's text cost the
+ * database a third of the check's time, on every download.
  */
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
@@ -27,8 +28,6 @@ export async function exportFingerprint(db: DatabaseExecutor, sessionId: string,
       (select s.xmin::text from sessions s where s.id = ${sessionId}),
       (select count(*) || '/' || coalesce(sum(b.xmin::text::int8), 0)
          from businesses b where b.session_id = ${sessionId}),
-      (select count(*) || '/' || coalesce(sum(e.xmin::text::int8), 0)
-         from enrichment_results e join businesses b on b.id = e.business_id where b.session_id = ${sessionId}),
       (select count(*) || '/' || coalesce(sum(p.xmin::text::int8), 0)
          from suppressions p where p.account_id = ${accountId})
     ) as fingerprint`);
