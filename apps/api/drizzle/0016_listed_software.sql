@@ -29,6 +29,10 @@ BEGIN
   RETURN NULL;
 END
 $$;--> statement-breakpoint
+-- Out of the row (uncompressed, TOAST'ed when the row would pass ~2 kB): a page reads it for its 50 rows, while the
+-- searches, filters and counts scan the rows of a whole session, which a few kB of display data each would make
+-- three times as many pages to read.
+ALTER TABLE "businesses" ALTER COLUMN "listed_software" SET STORAGE EXTERNAL;--> statement-breakpoint
 UPDATE businesses b SET listed_software = listed_software_of(r.data)
 FROM enrichment_results r
 WHERE r.type = 'software_detection' AND b.id = r.business_id;
