@@ -139,6 +139,10 @@ export const Business = z
     enrichment_error: z.string().nullable(),
     summary: z.string().nullable(),
     industry: z.string().nullable(),
+    /**
+     * On a page of results, the business software alone (group `business`, what the table shows); the business
+     * read alone (GET …/businesses/:business_id, the drawer) lists every detection, infrastructure and inferences too.
+     */
     software: z.array(DetectedSoftware),
     hiring: z.boolean().nullable(),
     /** 0..100 */

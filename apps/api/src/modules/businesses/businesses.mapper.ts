@@ -73,7 +73,7 @@ export type ListedBusinessRow = Pick<BusinessRow, (typeof LISTED_BUSINESS_COLUMN
 
 /**
  * The detections of a stored software_detection result (`data.technologies`), whole or trimmed as the businesses'
- * listed_software keeps them (migration 0016: the fields read here), as the list shows them.
+ * listed_software keeps them (migrations 0016 and 0018: the fields read here), in the contract's shape.
  */
 export function softwareFrom(technologies: unknown): DetectedSoftware[] {
   if (!Array.isArray(technologies)) return [];
@@ -117,12 +117,20 @@ export function toBusiness(
 }
 
 /**
- * A row of a results page: the business as the table shows it, without the drawer's `details` (the drawer reads
- * the one business it opens, and its software from the whole stored result).
+ * The software a results page lists: the business software alone (the table's column; migration 0018 keeps no
+ * other group in listed_software, and a legacy detection without one is grouped here as the drawer groups it).
+ */
+export function listedSoftwareFrom(listedSoftware: unknown): DetectedSoftware[] {
+  return softwareFrom(listedSoftware).filter((software) => software.group === 'business');
+}
+
+/**
+ * A row of a results page: the business as the table shows it, without the drawer's `details` and with its business
+ * software only (the drawer reads the one business it opens, and all its software from the whole stored result).
  */
 export function toListedBusiness(
   row: ListedBusinessRow,
-  software: DetectedSoftware[] = softwareFrom(row.listedSoftware),
+  software: DetectedSoftware[] = listedSoftwareFrom(row.listedSoftware),
 ): Business {
   const tier = Tier.safeParse(row.icpTier);
   return {

@@ -168,12 +168,24 @@ describe('GET /user/session/:id/results', () => {
     expect(await filtered({ technology: 'PHP' })).toEqual(['Delta Bakery']);
     expect(await filtered({ technology: { contains: 'graph' } })).toEqual(['Delta Bakery']);
     expect(await filtered({ technology: ['WordPress', 'php'] })).toEqual(['Alpha Dental', 'Delta Bakery']);
+    // A page lists the business software (the table's column); the drawer every detection, in the stored order.
     const delta = (await page({ filters: encodeFilters({ technology: 'php' }) })).body.items[0];
     expect(delta.software.map((s: { name: string; group: string }) => [s.name, s.group])).toEqual([
+      ['Shopify', 'business'],
+    ]);
+    const opened = await t.call('GET', `/api/user/session/${sessionId}/businesses/${delta.id}`, {
+      token: viewer.token,
+    });
+    expect(opened.body.software.map((s: { name: string; group: string }) => [s.name, s.group])).toEqual([
       ['Shopify', 'business'],
       ['PHP', 'infrastructure'],
       ['Open Graph', 'infrastructure'],
     ]);
+    // What a page reads holds no infrastructure to be dropped on every page (migration 0018).
+    const stored = await t.database.pool.query('SELECT listed_software FROM businesses WHERE id = $1', [
+      delta.id,
+    ]);
+    expect(stored.rows[0].listed_software.map((s: { name: string }) => s.name)).toEqual(['Shopify']);
     // Infrastructure alone is no business software: "has software" means software someone chose.
     await detect([detection('PHP', 'infrastructure', 27)]);
     expect(await filtered({ software: { present: true } })).toEqual(['Alpha Dental', 'Beta Plumbing']);
@@ -190,16 +202,18 @@ describe('GET /user/session/:id/results', () => {
       name: 'Stripe',
       group: 'business',
     });
-    // The table reads the detections trimmed (listed_software): what it shows is what the drawer derives from the
-    // whole stored result, for full detections, legacy ones and malformed entries alike.
+    // The table reads the detections trimmed (listed_software): its business software is exactly the drawer's,
+    // derived from the whole stored result, for full detections, legacy ones and malformed entries alike.
     const shownAlike = async () => {
       const listed = (await page({ filters: encodeFilters({ name: 'Delta Bakery' }) })).body.items[0];
       const drawer = await t.call('GET', `/api/user/session/${sessionId}/businesses/${ids['Delta Bakery']}`, {
         token: viewer.token,
       });
       expect(drawer.status).toBe(200);
-      expect(listed.software).toEqual(drawer.body.software);
-      return listed.software;
+      expect(listed.software).toEqual(
+        drawer.body.software.filter((software: { group: string }) => software.group === 'business'),
+      );
+      return drawer.body.software;
     };
     await detect([
       {
