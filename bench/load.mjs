@@ -64,6 +64,8 @@ async function startSiteServer() {
 }
 
 const authed = (token, extra = {}) => ({ Authorization: `Bearer ${token}`, ...extra });
+/** What Chrome and Firefox send (zstd too: the API does not offer it, so they get brotli or gzip). */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
 /** A CSV import of IMPORT_ROWS rows, uploaded and confirmed: it runs on a worker. Returns the session id. */
 async function startImport(baseUrl, token) {
@@ -191,7 +193,8 @@ async function runUsers(baseUrls, users) {
     return await runClosedLoop(users, async (u, { path }) => {
       const response = await request(`${baseUrls[u % baseUrls.length]}${path}`, {
         dispatcher: agent,
-        headers: authed(users[u % users.length].token),
+        // As a browser asks (the answers come compressed; the users read the bytes as sent).
+        headers: authed(users[u % users.length].token, { 'accept-encoding': BROWSER_ACCEPT_ENCODING }),
         headersTimeout: 60_000,
         bodyTimeout: 60_000,
       });

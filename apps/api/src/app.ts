@@ -13,6 +13,7 @@ import {
 import { tileImageSource } from './config/map';
 import type { AppDeps } from './deps';
 import { registerAuth } from './http/auth';
+import { registerCompression } from './http/compression';
 import { registerErrorHandling } from './http/errors';
 import { registerJsonBodyParser } from './http/json-body';
 import { registerRateLimits } from './http/rate-limits';
@@ -89,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     credentials: true,
     exposedHeaders: ['content-disposition', 'x-request-id'],
   });
+  await registerCompression(app);
   // Limits are decided on the routed path (http/rate-limits.ts), so every spelling of an /api URL counts.
   await registerRateLimits(app, config.RATE_LIMIT_PER_MINUTE);
 

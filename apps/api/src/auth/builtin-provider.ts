@@ -203,6 +203,8 @@ export async function createBuiltinProvider(
       url: '/api/auth/*',
       config: { access: 'public' },
       schema: { hide: true },
+      // Tokens, session cookies and TOTP secrets beside what the client sent: never compressed (BREACH).
+      compress: false,
       async handler(request, reply) {
         const url = new URL(request.url, config.PUBLIC_URL);
         const path = url.pathname.slice('/api/auth'.length);

@@ -1,7 +1,10 @@
+import { pipeline } from 'node:stream';
+import { createGunzip } from 'node:zlib';
 import { routes } from '@argo/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { requireUser } from '../../http/auth';
+import { acceptsGzip } from '../../http/compression';
 import { route } from '../../http/route';
 import { type CsvExport, exportContacts, exportResults, getResults } from './businesses.service';
 import { getResultsMap, getSessionBusiness } from './results-map.service';
@@ -21,11 +24,11 @@ export function registerBusinessRoutes(app: FastifyInstance, deps: AppDeps) {
   );
 
   route(app, routes.sessionsExport, async ({ params, query, request, reply }) =>
-    sendCsv(reply, await exportResults(deps.db, requireUser(request), params.id, query, now(deps))),
+    sendCsv(request, reply, await exportResults(deps.db, requireUser(request), params.id, query, now(deps))),
   );
 
   route(app, routes.sessionsExportContacts, async ({ params, query, request, reply }) =>
-    sendCsv(reply, await exportContacts(deps.db, requireUser(request), params.id, query, now(deps))),
+    sendCsv(request, reply, await exportContacts(deps.db, requireUser(request), params.id, query, now(deps))),
   );
 
   // The caller's own saved view of the results (issue 14 part 5).
@@ -42,11 +45,21 @@ export function registerBusinessRoutes(app: FastifyInstance, deps: AppDeps) {
 
 const now = (deps: AppDeps) => deps.clock?.() ?? new Date();
 
-function sendCsv(reply: FastifyReply, csv: CsvExport): string {
+/**
+ * A CSV export as a download: a gzipped one (a kept export) as it is to a client that accepts gzip, else
+ * decompressed on the way (and then compressed as the client accepts, by http/compression.ts, like any answer).
+ */
+function sendCsv(request: FastifyRequest, reply: FastifyReply, csv: CsvExport): string {
   reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', csv.contentDisposition)
-    .header('cache-control', 'no-store');
+    .header('cache-control', 'no-store')
+    .header('vary', 'accept-encoding');
+  let body = csv.body;
+  if (csv.encoding === 'gzip') {
+    if (acceptsGzip(request)) reply.header('content-encoding', 'gzip');
+    else body = pipeline(body, createGunzip(), () => {});
+  }
   // The route table types the exports as text; Fastify sends the stream with backpressure.
-  return csv.body as unknown as string;
+  return body as unknown as string;
 }

@@ -13,7 +13,7 @@ import { toListedBusiness } from './businesses.mapper';
 import { streamContactsCsv } from './contacts-export.repository';
 import { contentDisposition, exportFileName } from './csv';
 import { streamExportCsv } from './export.repository';
-import { cachedExport, exportFingerprint, rememberExport } from './export-cache';
+import { cachedExport, exportFingerprint, gzipped, rememberExport } from './export-cache';
 import { exportWhere, findExportedSession, findResultsPage, resultsOrder } from './results.repository';
 
 /** A page of the businesses of the session's current run, as the table shows them (no drawer details). */
@@ -40,6 +40,8 @@ export interface CsvExport {
   fileName: string;
   contentDisposition: string;
   body: Readable;
+  /** `gzip`: `body` is the CSV gzip-compressed (a kept export is kept so); absent: the CSV itself. */
+  encoding?: 'gzip';
 }
 
 /** The CSV of what the table's search and filters select, in its order, as a stream. */
@@ -62,10 +64,10 @@ export async function exportResults(
     cachedExport(cacheKey) ??
     rememberExport(
       cacheKey,
-      await streamExportCsv(db.$client, where, resultsOrder(query), query.columns, attributeColumns),
+      gzipped(await streamExportCsv(db.$client, where, resultsOrder(query), query.columns, attributeColumns)),
     );
   const fileName = exportFileName(session?.name ?? null, now, EXPORT_DEFAULT_FILENAME);
-  return { fileName, contentDisposition: contentDisposition(fileName), body };
+  return { fileName, contentDisposition: contentDisposition(fileName), body, encoding: 'gzip' };
 }
 
 /**

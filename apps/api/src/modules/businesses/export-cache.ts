@@ -12,12 +12,17 @@
  * new fingerprint, so a stale file is never looked up again; old entries simply age out. That also makes one cache
  * safe to share by every app in the process. The ids are summed as numbers: hashing each row's text cost the
  * database a third of the check's time, on every download.
+ *
+ * Files are kept gzip-compressed, as they are sent to every client that accepts gzip (browsers, curl --compressed,
+ * most HTTP libraries): compressed once when made, a kept file is sent as it is, a sixth of the CSV's bytes, and
+ * the cache holds six times as many files.
  */
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
+import { createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { DatabaseExecutor } from '../../db/client';
 
-/** Bytes kept in all, and the largest file kept (a 100,000-row export, ~40 MB, is streamed every time). */
+/** Compressed bytes kept in all, and the largest file kept (a 100,000-row export is ~40 MB of CSV, ~6 MB gzipped). */
 const MAX_BYTES = 64 * 1024 * 1024;
 const MAX_ENTRY_BYTES = 16 * 1024 * 1024;
 
@@ -42,7 +47,21 @@ interface Entry {
 const entries = new Map<string, Entry>();
 let totalBytes = 0;
 
-/** A kept file as a fresh stream, or undefined. A hit moves the entry to the young end (least recently used out). */
+/**
+ * The gzip level of a made file: level 3 compresses a results CSV 6.5×, at half the CPU of zlib's default level (6:
+ * 7.4×). Misses are common while a session's enrichment runs (every write gives a new fingerprint).
+ */
+const GZIP_LEVEL = 3;
+
+/** A CSV stream gzip-compressed, as the cache keeps it (an error of the CSV's stream ends the compressed one too). */
+export function gzipped(csv: Readable): Readable {
+  return pipeline(csv, createGzip({ level: GZIP_LEVEL }), () => {});
+}
+
+/**
+ * A kept (gzipped) file as a fresh stream, or undefined. A hit moves the entry to the young end (least recently
+ * used out).
+ */
 export function cachedExport(key: string): Readable | undefined {
   const entry = entries.get(key);
   if (!entry) return undefined;
@@ -52,7 +71,7 @@ export function cachedExport(key: string): Readable | undefined {
 }
 
 /**
- * Passes `body` through unchanged and keeps a copy of it under `key` once it has been read to the end (an
+ * Passes `body` (gzipped) through unchanged and keeps a copy of it under `key` once it has been read to the end (an
  * abandoned or failed download keeps nothing), unless it grows past MAX_ENTRY_BYTES.
  */
 export function rememberExport(key: string, body: Readable): Readable {

@@ -1,0 +1,29 @@
+import { Negotiator } from '@fastify/accept-negotiator';
+import compress from '@fastify/compress';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/**
+ * Compresses every answer of 1 KB or more for a client that accepts it: a page of results is ~100 KB of JSON and
+ * ~10 KB gzipped, for about 0.2 ms of CPU at gzip's fastest level. gzip comes first of what a browser accepts: brotli
+ * (at the plugin's quality 4) cost the API 2.5 ms more per page of results than no compression, gzip 0.6 ms at its
+ * default level. An answer that is already compressed (the kept CSV exports, the web app's pre-compressed assets) is
+ * sent as it is. zstd is left out so that every supported Node answers alike.
+ * The sign-in routes opt out (`compress: false`): they answer with secrets (tokens, session cookies) to requests a
+ * foreign page can make the browser send with its cookies, which is what a BREACH attack needs. The other /api
+ * calls need a bearer token no foreign page has.
+ */
+export async function registerCompression(app: FastifyInstance) {
+  await app.register(compress, {
+    encodings: ['gzip', 'deflate', 'br'],
+    zlibOptions: { level: 1 },
+    threshold: 1024,
+  });
+}
+
+const gzipNegotiator = new Negotiator({ supportedValues: ['gzip'] });
+
+/** Whether the request's Accept-Encoding allows gzip (`gzip`, `*`, not `gzip;q=0`); content codings ignore case. */
+export function acceptsGzip(request: FastifyRequest): boolean {
+  const header = request.headers['accept-encoding'];
+  return typeof header === 'string' && gzipNegotiator.negotiate(header.toLowerCase()) === 'gzip';
+}
