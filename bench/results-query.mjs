@@ -69,10 +69,12 @@ async function captureSql(databaseUrl, token, sessionId, scenarios) {
     for (const scenario of scenarios) {
       await getResults(app.baseUrl, token, sessionId, scenario.query);
       const all = await record(() => getResults(app.baseUrl, token, sessionId, scenario.query));
-      // The statements that read the results (today one: the page with its software results and the total), sent
-      // together; any statement reading only enrichment results follows them. Sign-in and access checks are not
-      // part of the reference.
-      const page = all.filter((s) => /from "businesses"/i.test(s.sql) && /^\s*select/i.test(s.sql));
+      // The statements that read the results (today one: the page with the total; a search's finds its matches in
+      // a CTE first), sent together; any statement reading only enrichment results follows them. Sign-in and access
+      // checks are not part of the reference.
+      const page = all.filter(
+        (s) => /from "businesses"/i.test(s.sql) && /^\s*(select|with "matches")/i.test(s.sql),
+      );
       const enrichment = all.filter((s) => /from "enrichment_results"/i.test(s.sql) && !page.includes(s));
       if (page.length === 0) {
         throw new Error(

@@ -103,19 +103,24 @@ describe('GET /user/session/:id/results', () => {
     expect(await search('leeds dentist')).toEqual([]);
   });
 
-  it('sorts by a field either way with nulls last, then by id', async () => {
-    const sorted = async (sortBy: string, sortOrder: string) =>
-      names(
-        (
-          await page({
-            sortBy,
-            sortOrder,
-            filters: encodeFilters({
-              name: ['Alpha Dental', 'Beta Plumbing', 'Gamma Dental', 'Delta Bakery'],
-            }),
-          })
-        ).body,
+  it('sorts by a field either way with nulls last, then by id; a searched page alike', async () => {
+    const sorted = async (sortBy: string, sortOrder: string) => {
+      const query = {
+        sortBy,
+        sortOrder,
+        filters: encodeFilters({ name: ['Alpha Dental', 'Beta Plumbing', 'Gamma Dental', 'Delta Bakery'] }),
+      };
+      const order = names((await page(query)).body);
+      // A search (every domain ends in .example) pages its matches in a query of its own (findSearchedPage): one
+      // business a page, so each page's pick follows the order too.
+      const searched = await Promise.all(
+        order.map(async (_, n) =>
+          names((await page({ ...query, search: '.example', page: n, pageSize: 1 })).body),
+        ),
       );
+      expect(searched.flat()).toEqual(order);
+      return order;
+    };
     expect(await sorted('rating', 'desc')).toEqual([
       'Alpha Dental',
       'Delta Bakery',
