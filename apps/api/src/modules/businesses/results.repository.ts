@@ -388,7 +388,10 @@ async function findSearchedPage(
   const pageIds = db
     .select({ id: matches.id })
     .from(matches)
-    .orderBy(sql`${matches.sortKey} ${sql.raw(direction)} nulls last`, sql`${matches.id} ${sql.raw(direction)}`)
+    .orderBy(
+      sql`${matches.sortKey} ${sql.raw(direction)} nulls last`,
+      sql`${matches.id} ${sql.raw(direction)}`,
+    )
     .limit(query.pageSize)
     .offset(query.page * query.pageSize);
   const rows = await db
@@ -400,7 +403,8 @@ async function findSearchedPage(
     .from(businesses)
     .where(inArray(businesses.id, pageIds))
     .orderBy(...resultsOrder(query));
-  if (rows[0] || query.page === 0) return { rows: rows.map((row) => row.business), total: rows[0]?.total ?? 0 };
+  if (rows[0] || query.page === 0)
+    return { rows: rows.map((row) => row.business), total: rows[0]?.total ?? 0 };
   // Past the end: no row carries the total.
   const [counted] = await db
     .select({ total: count() })
