@@ -1,5 +1,7 @@
-// Export: GET /api/user/session/{id}/export of all 100,000 businesses of a session — rows per second and the
-// API process's peak resident memory while it streams (sampled from /proc every 20 ms). Reference, in the same
+// Export: GET /api/user/session/{id}/export of all 100,000 businesses of a session, made anew each time (a write to
+// the session first: the API keeps finished exports until their data changes), as a browser downloads it (fetch:
+// gzip, decompressed as read) — rows per second and the API process's peak resident memory while it streams
+// (sampled from /proc every 20 ms); a kept export's time apart. Reference, in the same
 // run: PostgreSQL's own `COPY (<the export's SELECT>) TO STDOUT WITH CSV` of the same rows (the SELECT the API
 // sent, recorded on the wire by pg-capture.mjs, parameters inlined), read with pg-copy-streams; its memory figure
 // is the API's resident memory just before the export (what streaming adds should be small).
@@ -108,10 +110,18 @@ async function main() {
     const url = `${app.baseUrl}/api/user/session/${sessionId}/export`;
     const pid = app.handle.child.pid;
 
-    await download(url, token, pid); // warm-up (caches, JIT)
+    // The API keeps a finished export (gzipped) until anything it was made from changes: a write to the session
+    // before each download makes each one anew, as after an enrichment step. A kept one is measured apart.
+    const madeAnew = async () => {
+      await client.query('UPDATE sessions SET updated_at = now() WHERE id = $1', [sessionId]);
+      return download(url, token, pid);
+    };
+    await madeAnew(); // warm-up (caches, JIT)
     const idle = residentMb(pid);
     const ours = [];
-    for (let i = 0; i < RUNS; i++) ours.push(await download(url, token, pid));
+    for (let i = 0; i < RUNS; i++) ours.push(await madeAnew());
+    const kept = [];
+    for (let i = 0; i < RUNS; i++) kept.push(await download(url, token, pid));
     await copyCsv(client, inlined);
     const reference = [];
     for (let i = 0; i < RUNS; i++) reference.push(await copyCsv(client, inlined));
@@ -133,6 +143,14 @@ async function main() {
       unit: 'ms',
       referenceLabel: 'COPY (same SELECT) TO STDOUT WITH CSV',
       note: median(ours.map((r) => r.ms)) <= 3 * median(reference.map((r) => r.ms)) ? 'within 3×' : 'over 3×',
+    });
+    report({
+      bench: BENCH,
+      figure: `export ${BUSINESSES} rows, kept (unchanged since)`,
+      ours: median(kept.map((r) => r.ms)),
+      reference: median(reference.map((r) => r.ms)),
+      unit: 'ms',
+      referenceLabel: 'COPY (same SELECT) TO STDOUT WITH CSV',
     });
     report({
       bench: BENCH,
