@@ -292,7 +292,10 @@ function startWorkerProcess(env) {
 function summarise(label, result) {
   const ms = (p) => percentile(result.latencies, p);
   const kinds = Object.entries(result.byKind)
-    .map(([kind, list]) => `${kind} ${list.length} (p50 ${percentile(list, 50)?.toFixed(0)} ms)`)
+    .map(
+      ([kind, list]) =>
+        `${kind} ${list.length} (p50 ${percentile(list, 50)?.toFixed(0)}, p95 ${percentile(list, 95)?.toFixed(0)} ms)`,
+    )
     .join(', ');
   console.log(
     `${label}: ${result.count} requests, ${result.rps.toFixed(0)}/s, p50 ${ms(50).toFixed(1)} ms, ` +
