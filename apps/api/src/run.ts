@@ -57,7 +57,7 @@ export async function runArgo({
   let jobThread: Promise<JobThread> | undefined;
   if (role === 'worker') {
     await jobsStarted;
-    await startWorkers({ config, log, db: database.db, jobs, languageModel, cleanups });
+    await startWorkers({ config, log, db: database.db, jobs, languageModel, cleanups, isWholeProcess: true });
   } else if (role === 'all') {
     // Beside the API, jobs run in their own thread: what they parse cannot stall the API (jobs/job-thread.ts).
     // Awaited only once the API listens: the thread loads its modules and starts its workers on the other core

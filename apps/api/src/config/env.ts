@@ -59,7 +59,7 @@ const EnvFields = z.object({
   WEB_DIST_DIR: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /**
-   * The niceness of the thread that runs jobs (0 = as the API, 19 = only when nothing else wants the CPU). Jobs
+   * The niceness of the threads that run jobs (0 = as the API, 19 = only when nothing else wants the CPU). Jobs
    * are batch work; on a machine they share with the API, the people clicking through results come first.
    */
   JOB_NICE: z.coerce.number().int().min(0).max(19).default(10),

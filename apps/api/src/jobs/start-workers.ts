@@ -1,4 +1,3 @@
-import { setPriority } from 'node:os';
 import { type LanguageModel, useCompactHeapForJobs } from '@argo/engine';
 import type { Logger } from 'pino';
 import type { Config } from '../config/env';
@@ -7,6 +6,7 @@ import { createDiscoveryDeps } from '../modules/discovery/discovery.deps';
 import { createEnrichmentDeps } from '../modules/enrichment/enrichment.deps';
 import { startStuckSessionSweeper } from '../modules/sessions/stuck-sessions';
 import { jobDefinitions } from './definitions';
+import { lowerJobPriority } from './job-priority';
 import type { JobQueue } from './queue';
 
 /**
@@ -20,6 +20,7 @@ export async function startWorkers({
   jobs,
   languageModel,
   cleanups,
+  isWholeProcess = false,
 }: {
   config: Config;
   log: Logger;
@@ -27,8 +28,10 @@ export async function startWorkers({
   jobs: JobQueue;
   languageModel: LanguageModel | null;
   cleanups: Array<() => Promise<unknown>>;
+  /** A worker process, whose every thread runs jobs (not `npm start`'s job thread beside the API). */
+  isWholeProcess?: boolean;
 }): Promise<void> {
-  lowerThreadPriority(config.JOB_NICE, log);
+  lowerJobPriority(config.JOB_NICE, isWholeProcess, log);
   // Jobs allocate fast and keep little: a heap that grows in smaller steps (engine crawl/heap.ts).
   useCompactHeapForJobs();
   await jobs.work(jobDefinitions, {
@@ -43,18 +46,4 @@ export async function startWorkers({
   // Sessions whose job pg-boss gave up on (retries spent) are failed with the reason, once a minute.
   const sweeper = startStuckSessionSweeper(db, log);
   cleanups.push(async () => sweeper.stop());
-}
-
-/**
- * Lowers the priority of the calling thread (on Linux a thread has its own niceness: in `npm start` this is the
- * job thread, not the API's; in a worker process, its main thread). Lowering is always allowed; a platform that
- * refuses it only costs the API some responsiveness, so it is logged, not fatal.
- */
-function lowerThreadPriority(nice: number, log: Logger) {
-  if (nice === 0) return;
-  try {
-    setPriority(nice);
-  } catch (error) {
-    log.warn({ err: error }, 'could not lower the job thread priority (JOB_NICE)');
-  }
 }
