@@ -87,7 +87,7 @@ interface Business {
   website: string | null;
   enrichment_state: string;
   enrichment_error: string | null;
-  software: { name: string; version: string | null; category: string }[];
+  software: { name: string; version: string | null; category: string; group: string }[];
   hiring: boolean | null;
   summary: string | null;
   details?: { pages?: { url: string; fetched_at: string }[] };
@@ -191,6 +191,10 @@ describe('enriching a session', () => {
       (crawledPage) => new URL(crawledPage.url).pathname,
     );
     expect(crawled).toEqual(expect.arrayContaining(['/', '/about-us', '/careers', '/contact']));
+    // A page lists the business software (the table's column); the drawer's read every detection, what WordPress
+    // implies (PHP, MySQL) among the infrastructure.
+    expect(bakery?.software.every((software) => software.group === 'business')).toBe(true);
+    expect(opened.body.software.some((software) => software.group === 'infrastructure')).toBe(true);
     // An analyzer the server cannot run yet says so on the business; one that ran has its fields filled.
     const unavailable = (type: string) =>
       bakery?.enrichment_error?.includes(`${type}: not available`) ?? false;
@@ -220,6 +224,16 @@ describe('enriching a session', () => {
   it('shows the owner in the People section of the drawer, with the page she was read from', async () => {
     const table = page.getByRole('table', { name: 'Businesses' });
     await table.getByRole('button', { name: 'Details of Sunrise Bakery' }).click();
+    // The drawer shows the infrastructure too, once it has read the business (the page listed none).
+    await page
+      .getByRole('table', { name: 'Infrastructure and inferences' })
+      .getByRole('row')
+      .nth(1)
+      .waitFor();
+    await page
+      .getByRole('table', { name: 'Business software' })
+      .getByText('WordPress', { exact: true })
+      .waitFor();
     const people = page.getByRole('list', { name: 'People named on the website' });
     const maria = people.getByRole('listitem', { name: 'Maria Lopez' });
     await maria.waitFor();
