@@ -147,7 +147,7 @@ export const businesses = pgTable(
     // Counts by enrichment state of the current run (session info, polled while a job runs): index-only.
     index('businesses_session_run_enrichment_idx').on(t.sessionId, t.runId, t.enrichmentState),
     // The results search (name, domain, city, category, summary) is one ILIKE over this document, so one trigram
-    // index serves it; results.repository.ts builds the same expression (BUSINESS_SEARCH_DOCUMENT). It leads with
+    // index serves it; results-where.ts builds the same expression (BUSINESS_SEARCH_DOCUMENT). It leads with
     // the session (btree_gin), so a search reads the matches of that session only, however many the database holds.
     index('businesses_session_search_trgm_idx').using(
       'gin',

@@ -14,7 +14,8 @@ import { streamContactsCsv } from './contacts-export.repository';
 import { contentDisposition, exportFileName } from './csv';
 import { streamExportCsv } from './export.repository';
 import { cachedExport, exportFingerprint, gzipped, rememberExport } from './export-cache';
-import { exportWhere, findExportedSession, findResultsPage, resultsOrder } from './results.repository';
+import { findExportedSession, findResultsPage } from './results.repository';
+import { exportWhere, resultsOrder } from './results-where';
 
 /** A page of the businesses of the session's current run, as the table shows them (no drawer details). */
 export async function getResults(

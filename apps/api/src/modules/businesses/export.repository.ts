@@ -1,5 +1,5 @@
 /**
- * The rows of the CSV export: the same WHERE and ORDER BY as the results table (results.repository.ts), one row
+ * The rows of the CSV export: the same WHERE and ORDER BY as the results table (results-where.ts), one row
  * per business, nested facts flattened in SQL (sources; software names and versions, the business software in
  * `software` and the infrastructure apart; services, contacts, open roles, matched ICP criteria), read through a
  * server-side cursor so memory stays flat whatever the size.

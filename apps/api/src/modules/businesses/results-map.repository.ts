@@ -1,6 +1,6 @@
 /**
  * The results map's reads: every business of the results selection that has coordinates (the table's own WHERE
- * from results.repository.ts, so map and table always agree), the facts a search area is rebuilt from, and one
+ * from results-where.ts, so map and table always agree), the facts a search area is rebuilt from, and one
  * business with its enrichment results for the drawer a marker opens.
  */
 import type { MapPoint } from '@argo/contract';
@@ -16,7 +16,7 @@ import {
   sessions,
 } from '../../db/schema';
 import { findAttributeColumnsFor } from './attribute-filters';
-import { type ResultsSelection, resultsWhere } from './results.repository';
+import { type ResultsSelection, resultsWhere } from './results-where';
 
 const dialect = new PgDialect();
 

@@ -16,7 +16,7 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { enrichmentJob } from '../../jobs/definitions/enrichment-jobs';
 import type { JobQueue } from '../../jobs/queue';
 import { requireSessionAccess } from '../access/access.service';
-import { resultsWhere } from '../businesses/results.repository';
+import { resultsWhere } from '../businesses/results-where';
 import { failQueuedSession, setRunJobId } from '../sessions/lifecycle.repository';
 import { toSession } from '../sessions/sessions.mapper';
 import { findSessionWithOwner } from '../sessions/sessions.repository';
