@@ -24,6 +24,23 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+/** Stores (replaces) Delta Bakery's software_detection result, as an enrichment does. */
+const detect = (technologies: unknown[]) =>
+  storeOutcome(t.database.db, {
+    accountId: admin.accountId,
+    businessId: ids['Delta Bakery'] as string,
+    results: [
+      {
+        type: 'software_detection',
+        data: { technologies },
+        producedBy: 'builtin',
+        sourceUrl: 'https://delta.example/',
+        observedAt: new Date(),
+      },
+    ],
+    columns: {},
+  });
+
 describe('GET /user/session/:id/results: software', () => {
   it('filters by software name (any case), list, contains, present and none; by any merged source', async () => {
     expect(await filtered({ software: 'wordpress' })).toEqual(['Alpha Dental']);
@@ -43,21 +60,6 @@ describe('GET /user/session/:id/results: software', () => {
   });
 
   it('follows a new software detection: the replaced result is what the software filter reads', async () => {
-    const detect = (technologies: unknown[]) =>
-      storeOutcome(t.database.db, {
-        accountId: admin.accountId,
-        businessId: ids['Delta Bakery'] as string,
-        results: [
-          {
-            type: 'software_detection',
-            data: { technologies },
-            producedBy: 'builtin',
-            sourceUrl: 'https://delta.example/',
-            observedAt: new Date(),
-          },
-        ],
-        columns: {},
-      });
     // Malformed entries (no name, a number for a name, not an object) are not technologies.
     await detect([{ name: 'Wix', version: null }, { name: 42 }, 'Shopify', null, { version: '1' }]);
     expect(await filtered({ software: 'WIX' })).toEqual(['Delta Bakery']);
@@ -78,21 +80,6 @@ describe('GET /user/session/:id/results: software', () => {
       group,
       evidence: [{ type: 'meta', match: name, url: 'https://delta.example/' }],
     });
-    const detect = (technologies: unknown[]) =>
-      storeOutcome(t.database.db, {
-        accountId: admin.accountId,
-        businessId: ids['Delta Bakery'] as string,
-        results: [
-          {
-            type: 'software_detection',
-            data: { technologies },
-            producedBy: 'builtin',
-            sourceUrl: 'https://delta.example/',
-            observedAt: new Date(),
-          },
-        ],
-        columns: {},
-      });
     await detect([
       detection('Shopify', 'business', 6),
       detection('PHP', 'infrastructure', 27),
