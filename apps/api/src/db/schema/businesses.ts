@@ -114,10 +114,11 @@ export const businesses = pgTable(
      */
     businessSoftwareNames: text('business_software_names').array().notNull().default(sql`'{}'::text[]`),
     /**
-     * The detections of the stored software_detection result as the results table reads them: each with its name,
-     * version, confidence, group, first category and first piece of evidence (a site's whole result, ~10 KB with
-     * every category and piece of evidence, is the drawer's). Same trigger (migration 0016): a results page reads
-     * it with the row instead of reading and trimming every row's result on every page.
+     * The business detections of the stored software_detection result as a results page lists them (migration 0018:
+     * no infrastructure), each with its name, version, confidence, group, first category and first piece of
+     * evidence (a site's whole result, ~10 KB with every detection, category and piece of evidence, is the
+     * drawer's). Same trigger (migration 0016): a results page reads it with the row instead of reading and trimming
+     * every row's result on every page.
      */
     listedSoftware: jsonb('listed_software').$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
     /**
