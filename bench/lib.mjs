@@ -292,6 +292,21 @@ export async function isReachable(url) {
   }
 }
 
+let tsxRegistered = false;
+
+/**
+ * The planner settings every API connection runs with (SESSION_OPTIONS, apps/api/src/db/client.ts): a bench's SQL
+ * reference replays the API's statements under the same settings, so the two differ only by the API's own work.
+ */
+export async function apiSessionOptions() {
+  if (!tsxRegistered) {
+    const { register } = await import('tsx/esm/api');
+    register();
+    tsxRegistered = true;
+  }
+  return (await import('../apps/api/src/db/client.ts')).SESSION_OPTIONS;
+}
+
 export async function withClient(url, run) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();

@@ -13,6 +13,7 @@ import { createServer } from 'node:http';
 import pg from 'pg';
 import { Agent, request } from 'undici';
 import {
+  apiSessionOptions,
   createBenchDatabase,
   ensureBuilt,
   findFreePort,
@@ -246,7 +247,7 @@ async function recordStatements(databaseUrl, users) {
  * other on a `pg` pool of the API's size (10) by the same users — what the database alone costs for the mix.
  */
 async function runSqlReplay(databaseUrl, users, recorded) {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, options: '-c jit=off' });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, options: await apiSessionOptions() });
   try {
     return await runClosedLoop(users, async (u, { variant, page }) => {
       const statements = recorded.get(users[u % users.length].sessionId)[variant][page ?? 0];

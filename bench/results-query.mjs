@@ -7,6 +7,7 @@
 // total — sent together; then any statement that reads enrichment results alone, of which the API sends none).
 import pg from 'pg';
 import {
+  apiSessionOptions,
   createBenchDatabase,
   ensureBuilt,
   percentile,
@@ -97,7 +98,7 @@ async function main() {
     throw new Error('results-query needs a PostgreSQL server (the machine 127.0.0.1:5432, or DATABASE_URL)');
   }
   let app;
-  const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+  const pool = new pg.Pool({ connectionString: database.url, max: 10, options: await apiSessionOptions() });
   try {
     app = await startApp(database.env, { RATE_LIMIT_PER_MINUTE: '1000000' });
     const { idToken, sessionId } = await seedResultsSession(app, database.url);

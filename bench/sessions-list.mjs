@@ -4,6 +4,7 @@
 // with `pg` the same number of times at the same concurrency — what the list costs in PostgreSQL alone.
 import pg from 'pg';
 import {
+  apiSessionOptions,
   createBenchDatabase,
   ensureBuilt,
   formatNumber,
@@ -100,7 +101,7 @@ async function main() {
     throw new Error('sessions-list needs a PostgreSQL server (the machine 127.0.0.1:5432, or DATABASE_URL)');
   }
   let app;
-  const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+  const pool = new pg.Pool({ connectionString: database.url, max: 10, options: await apiSessionOptions() });
   try {
     app = await startApp(database.env, { RATE_LIMIT_PER_MINUTE: '1000000' });
     const suffix = Math.random().toString(36).slice(2, 8);

@@ -29,6 +29,19 @@ export function preparedPerDatabase<T>(prepare: (db: DatabaseExecutor) => T): (d
   };
 }
 
+/**
+ * Planner settings of every connection the app opens (the benches' SQL references use them too):
+ * - No JIT: the export's and the results' statements are estimated as costly (every jsonb_array_elements is guessed
+ *   at 100 rows, each with a suppression sub-query), which crosses jit_above_cost, and compiling them took 1.5 s of
+ *   a 1.65 s export of 5,000 rows (EXPLAIN ANALYZE) — our statements are short, JIT never pays.
+ * - random_page_cost 1.1 instead of 4 (the value for spinning disks): a session's rows are read by index from
+ *   memory or SSD. With 4, once the statistics lag behind a large import (autovacuum has not run yet, or is off),
+ *   the planner counts a session's 5,000 businesses by reading the whole table: in the load bench, after a
+ *   20,000-row import, a results page's statement went from 1.4 to 8.4 ms and the export's fingerprint from 1.1 to
+ *   8.3 ms, and the whole mix's SQL ran at half the rate (EXPLAIN ANALYZE; bench/load.mjs).
+ */
+export const SESSION_OPTIONS = '-c jit=off -c random_page_cost=1.1';
+
 export interface DatabaseConnection {
   db: Database;
   pool: pg.Pool;
@@ -56,10 +69,7 @@ export function createDatabase(url: string, opts: DatabaseOptions = {}): Databas
     connectionString: url,
     max: opts.max ?? 10,
     application_name: opts.applicationName ?? 'argo',
-    // No JIT: the export's and the results' statements are estimated as costly (every jsonb_array_elements is
-    // guessed at 100 rows, each with a suppression sub-query), which crosses jit_above_cost, and compiling them
-    // took 1.5 s of a 1.65 s export of 5,000 rows (EXPLAIN ANALYZE) — our statements are short, JIT never pays.
-    options: '-c jit=off',
+    options: SESSION_OPTIONS,
     ...(onConnect ? { onConnect } : {}),
   });
   // Without a listener an idle client's error would be an unhandled 'error' event and end the process.
