@@ -16,6 +16,7 @@ import type { JobRunContext } from '../../jobs/define-job';
 import {
   deleteRunRows,
   type MatchIndex,
+  refreshBusinessStatistics,
   storeBusinesses,
   storeRejectedRows,
 } from '../businesses/businesses.repository';
@@ -89,6 +90,13 @@ export interface SessionRun<State> {
 }
 
 const LATEST_SIZE = 10;
+/**
+ * A run that stored this many businesses or more refreshes the planner's statistics of `businesses` when it
+ * completes (PostgreSQL's own advice after a bulk load; autovacuum may come much later, or be off). The same order as
+ * autovacuum's insert threshold (1,000 rows): a discovery of a few dozen businesses does not need it.
+ */
+export const STATISTICS_REFRESH_ROWS = 1000;
+
 export const UNEXPECTED_FAILURE =
   'The run stopped on an unexpected error. Retry to continue from where it stopped.';
 
@@ -184,6 +192,8 @@ export async function openSessionRun<State>(
     failed: row.progress_failed,
   };
   let latest: LatestBusinessEntry[] = [];
+  /** Businesses this attempt stored: enough of them, and the planner's statistics are refreshed at the end. */
+  let storedRows = 0;
   const index: MatchIndex | null = options.linkStored ? { keys: null } : null;
   let lastFlush = 0;
   let isClosed = false;
@@ -248,6 +258,7 @@ export async function openSessionRun<State>(
         await assertClaim(tx);
         const stored = batch.records?.length ? await storeBusinesses(tx, target, batch.records, index) : [];
         if (batch.rejected?.length) await storeRejectedRows(tx, sessionId, target.runId, batch.rejected);
+        storedRows += stored.length;
         if (stored.length) latest = [...stored.slice(-LATEST_SIZE).reverse().map(toLatest), ...latest];
         latest = latest.slice(0, LATEST_SIZE);
         await tx
@@ -284,6 +295,12 @@ export async function openSessionRun<State>(
         });
       });
       if (wasCancelled) await finishCancelled();
+      else if (storedRows >= STATISTICS_REFRESH_ROWS) {
+        // After the run is shown completed: best effort, it changes no result.
+        await refreshBusinessStatistics(db).catch((error) =>
+          log.warn({ err: error, sessionId }, 'session run: refreshing the statistics of businesses failed'),
+        );
+      }
     },
 
     async fail(message, final) {

@@ -1,0 +1,82 @@
+/**
+ * Issue 13: a run that stores many businesses leaves the planner's statistics of `businesses` fresh (ANALYZE,
+ * session-run.ts), so the results, the info and the export's fingerprint keep reading a session by index after a
+ * large import instead of the whole table. A small run leaves them alone. Checked through the real upload, mapping
+ * and import job, on the table's own statistics in pg_class.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { isFinished, multipart, startWorker, waitForInfo } from '../../../test/workers';
+import type { JobQueue } from '../../jobs/queue';
+import { createAdmin, type TestUser } from '../access/access.fixtures';
+import { STATISTICS_REFRESH_ROWS } from '../sessions/session-run';
+
+let t: TestApp;
+let worker: JobQueue;
+let admin: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  worker = await startWorker(t);
+  admin = await createAdmin(t);
+});
+afterAll(async () => {
+  await worker?.stop({ timeoutMs: 2000 });
+  await t?.close();
+});
+
+/** Imports `rows` distinct businesses through the API and waits for the job to complete. */
+async function importRows(rows: number, tag: string): Promise<void> {
+  const lines = ['Company Name,Website,Phone,City'];
+  for (let i = 0; i < rows; i++) {
+    // Each its own name, website and phone: none merges with another.
+    const code = (i + 1).toString(36);
+    lines.push(`Bakery ${tag} ${code},https://bakery-${tag}-${code}.com,${2_000_000 + i},Springfield`);
+  }
+  const form = multipart({}, { name: `${tag}.csv`, data: Buffer.from(lines.join('\n')) });
+  const uploaded = await t.call('POST', '/api/discovery/import', {
+    token: admin.token,
+    body: form.body,
+    headers: form.headers,
+  });
+  expect(uploaded.status).toBe(201);
+  const id: string = uploaded.body.session.id;
+  const mapped = await t.call('POST', `/api/discovery/import/${id}/mapping`, {
+    token: admin.token,
+    body: { mapping: uploaded.body.mapping },
+  });
+  expect(mapped.status).toBe(202);
+  const info = await waitForInfo(t, admin.token, id, isFinished, 60_000);
+  expect(info.status).toBe('completed');
+  // The run shows completed first; its job ends once the statistics are refreshed (or left alone).
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const { rows } = await t.database.pool.query(
+      `select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active')`,
+    );
+    if (rows[0].n === 0) return;
+    if (Date.now() > deadline) throw new Error('the import job did not end');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function plannerStatistics(): Promise<{ reltuples: number; relpages: number }> {
+  const { rows } = await t.database.pool.query(
+    `select reltuples::float8 as reltuples, relpages from pg_class where oid = 'businesses'::regclass`,
+  );
+  return rows[0];
+}
+
+describe('statistics after a run', () => {
+  it('a small import leaves them; a large one analyzes businesses', async () => {
+    const before = await plannerStatistics();
+    await importRows(40, 'small');
+    expect(await plannerStatistics()).toEqual(before);
+
+    const large = STATISTICS_REFRESH_ROWS + 200;
+    await importRows(large, 'large');
+    const after = await plannerStatistics();
+    // ANALYZE counted every business stored so far (a sample of a table this small is the whole table).
+    expect(after.reltuples).toBe(large + 40);
+  });
+});
