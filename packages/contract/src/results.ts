@@ -140,8 +140,9 @@ export const Business = z
     summary: z.string().nullable(),
     industry: z.string().nullable(),
     /**
-     * On a page of results, the business software alone (group `business`, what the table shows); the business
-     * read alone (GET …/businesses/:business_id, the drawer) lists every detection, infrastructure and inferences too.
+     * On a page of results, the business software alone (group `business`, what the table shows) and without its
+     * `evidence`; the business read alone (GET …/businesses/:business_id, the drawer) lists every detection,
+     * infrastructure and inferences too, each with its evidence.
      */
     software: z.array(DetectedSoftware),
     hiring: z.boolean().nullable(),

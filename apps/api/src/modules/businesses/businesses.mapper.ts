@@ -73,7 +73,7 @@ export type ListedBusinessRow = Pick<BusinessRow, (typeof LISTED_BUSINESS_COLUMN
 
 /**
  * The detections of a stored software_detection result (`data.technologies`), whole or trimmed as the businesses'
- * listed_software keeps them (migrations 0016 and 0018: the fields read here), in the contract's shape.
+ * listed_software keeps them (migrations 0016, 0018 and 0019: the fields read here), in the contract's shape.
  */
 export function softwareFrom(technologies: unknown): DetectedSoftware[] {
   if (!Array.isArray(technologies)) return [];
@@ -118,10 +118,13 @@ export function toBusiness(
 
 /**
  * The software a results page lists: the business software alone (the table's column; migration 0018 keeps no
- * other group in listed_software, and a legacy detection without one is grouped here as the drawer groups it).
+ * other group in listed_software, and a legacy detection without one is grouped here as the drawer groups it),
+ * without its evidence (migration 0019 keeps none; the drawer's read gives it).
  */
 export function listedSoftwareFrom(listedSoftware: unknown): DetectedSoftware[] {
-  return softwareFrom(listedSoftware).filter((software) => software.group === 'business');
+  return softwareFrom(listedSoftware).flatMap(({ evidence, ...software }) =>
+    software.group === 'business' ? [software] : [],
+  );
 }
 
 /**

@@ -103,11 +103,19 @@ describe('GET /user/session/:id/results: software', () => {
       ['PHP', 'infrastructure'],
       ['Open Graph', 'infrastructure'],
     ]);
-    // What a page reads holds no infrastructure to be dropped on every page (migration 0018).
+    // What a page reads holds no infrastructure (migration 0018) and no evidence (0019) to be dropped on every page.
     const stored = await t.database.pool.query('SELECT listed_software FROM businesses WHERE id = $1', [
       delta.id,
     ]);
-    expect(stored.rows[0].listed_software.map((s: { name: string }) => s.name)).toEqual(['Shopify']);
+    expect(stored.rows[0].listed_software).toEqual([
+      {
+        name: 'Shopify',
+        version: null,
+        confidence: 100,
+        group: 'business',
+        categories: [{ id: 6, name: 'category' }],
+      },
+    ]);
     // Infrastructure alone is no business software: "has software" means software someone chose.
     await detect([detection('PHP', 'infrastructure', 27)]);
     expect(await filtered({ software: { present: true } })).toEqual(['Alpha Dental', 'Beta Plumbing']);
@@ -133,7 +141,9 @@ describe('GET /user/session/:id/results: software', () => {
       });
       expect(drawer.status).toBe(200);
       expect(listed.software).toEqual(
-        drawer.body.software.filter((software: { group: string }) => software.group === 'business'),
+        drawer.body.software
+          .filter((software: { group: string }) => software.group === 'business')
+          .map(({ evidence, ...software }: { evidence: string | null }) => software),
       );
       return drawer.body.software;
     };
