@@ -115,6 +115,38 @@ export function multipart(
   };
 }
 
+/**
+ * A CSV import through the API as the web app makes it: the upload (its answer, with the preview and suggested
+ * mapping, is returned), then the mapping confirmed — `mapping` turns the suggested one into the one sent (the
+ * suggestion as it is by default). Resolves once the session is queued; the caller waits for the job.
+ */
+export async function queueImport(
+  t: TestApp,
+  token: string,
+  file: { name: string; data: Buffer | string },
+  options: {
+    fields?: Record<string, string>;
+    mapping?: (suggested: Record<string, string | null>) => object;
+  } = {},
+  // biome-ignore lint/suspicious/noExplicitAny: test helper (the upload's answer as the API sends it)
+): Promise<{ id: string; uploaded: any }> {
+  const form = multipart(options.fields ?? {}, file);
+  const uploaded = await t.call('POST', '/api/discovery/import', {
+    token,
+    body: form.body,
+    headers: form.headers,
+  });
+  if (uploaded.status !== 201)
+    throw new Error(`upload answered ${uploaded.status}: ${JSON.stringify(uploaded.body)}`);
+  const id: string = uploaded.body.session.id;
+  const suggested = uploaded.body.mapping as Record<string, string | null>;
+  const body = { mapping: options.mapping ? options.mapping(suggested) : suggested };
+  const confirmed = await t.call('POST', `/api/discovery/import/${id}/mapping`, { token, body });
+  if (confirmed.status !== 202)
+    throw new Error(`mapping answered ${confirmed.status}: ${JSON.stringify(confirmed.body)}`);
+  return { id, uploaded: uploaded.body };
+}
+
 const API_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /**

@@ -8,7 +8,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { isFinished, multipart, startWorker, waitForInfo } from '../../../test/workers';
+import { isFinished, queueImport, startWorker, waitForInfo } from '../../../test/workers';
 import type { JobQueue } from '../../jobs/queue';
 import { createAdmin, type TestUser } from '../access/access.fixtures';
 
@@ -33,23 +33,17 @@ afterAll(async () => {
 });
 
 async function importFile(file: string, mapping?: (suggested: Record<string, string | null>) => object) {
-  const form = multipart({}, { name: file, data: readFileSync(resolve(FIXTURES, file)) });
-  const uploaded = await t.call('POST', '/api/discovery/import', {
-    token: admin.token,
-    body: form.body,
-    headers: form.headers,
-  });
-  expect(uploaded.status).toBe(201);
+  const { id, uploaded } = await queueImport(
+    t,
+    admin.token,
+    { name: file, data: readFileSync(resolve(FIXTURES, file)) },
+    mapping ? { mapping } : {},
+  );
   // The column types are the job's: not part of the preview the upload answers.
-  expect(uploaded.body.preview.column_types).toBeUndefined();
-  const id: string = uploaded.body.session.id;
-  const body = { mapping: mapping ? mapping(uploaded.body.mapping) : uploaded.body.mapping };
-  expect(
-    (await t.call('POST', `/api/discovery/import/${id}/mapping`, { token: admin.token, body })).status,
-  ).toBe(202);
+  expect(uploaded.preview.column_types).toBeUndefined();
   const info = await waitForInfo(t, admin.token, id, isFinished, 60_000);
   expect(info.status).toBe('completed');
-  return { id, mapping: uploaded.body.mapping as Record<string, string | null> };
+  return { id, mapping: uploaded.mapping as Record<string, string | null> };
 }
 
 /** The current run's businesses (name → attributes) and the session's attribute columns, from the tables. */

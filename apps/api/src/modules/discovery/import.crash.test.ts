@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import {
   isFinished,
-  multipart,
+  queueImport,
   quietLog,
   spawnWorkerProcess,
   startWorker,
@@ -68,21 +68,14 @@ describe('a CSV import survives a killed worker process', () => {
     });
 
   /** Uploads the generated file and confirms the suggested mapping: the session is queued. */
-  async function queueImport(name: string): Promise<string> {
-    const form = multipart({ name }, { name: 'bakeries.csv', data: csv });
-    const uploaded = await t.call('POST', '/api/discovery/import', {
-      token: admin.token,
-      body: form.body,
-      headers: form.headers,
-    });
-    expect(uploaded.status).toBe(201);
-    expect(uploaded.body.mapping).toMatchObject({ name: 'Company Name', website: 'Website', city: 'City' });
-    const id = uploaded.body.session.id;
-    const confirmed = await t.call('POST', `/api/discovery/import/${id}/mapping`, {
-      token: admin.token,
-      body: { mapping: uploaded.body.mapping },
-    });
-    expect(confirmed.status).toBe(202);
+  async function queueBakeries(name: string): Promise<string> {
+    const { id, uploaded } = await queueImport(
+      t,
+      admin.token,
+      { name: 'bakeries.csv', data: csv },
+      { fields: { name } },
+    );
+    expect(uploaded.mapping).toMatchObject({ name: 'Company Name', website: 'Website', city: 'City' });
     return id;
   }
 
@@ -137,7 +130,7 @@ describe('a CSV import survives a killed worker process', () => {
 
   it('pg-boss retries the expired job; a new worker resumes it: every business once, every rejected row once', async () => {
     child = await startWorkerProcess();
-    const id = await queueImport('Crash import');
+    const id = await queueBakeries('Crash import');
     await killMidway(id);
     const partial = await stored(id);
     expect(partial.businesses).toBeGreaterThan(0);
@@ -160,7 +153,7 @@ describe('a CSV import survives a killed worker process', () => {
 
   it('a job pg-boss gave up on: the periodic check fails the session with the reason; retry finishes it', async () => {
     child = await startWorkerProcess();
-    const id = await queueImport('Given up import');
+    const id = await queueBakeries('Given up import');
     const killed = await killMidway(id);
 
     // The job expires with no retries left: pg-boss marks it failed, and no runner is left to settle the session.

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { isFinished, multipart, startWorker, waitForInfo } from '../../../test/workers';
+import { isFinished, queueImport, startWorker, waitForInfo } from '../../../test/workers';
 import type { JobQueue } from '../../jobs/queue';
 import { createAdmin, type TestUser } from '../access/access.fixtures';
 import { STATISTICS_REFRESH_ROWS } from '../sessions/session-run';
@@ -33,19 +33,7 @@ async function importRows(rows: number, tag: string): Promise<void> {
     const code = (i + 1).toString(36);
     lines.push(`Bakery ${tag} ${code},https://bakery-${tag}-${code}.com,${2_000_000 + i},Springfield`);
   }
-  const form = multipart({}, { name: `${tag}.csv`, data: Buffer.from(lines.join('\n')) });
-  const uploaded = await t.call('POST', '/api/discovery/import', {
-    token: admin.token,
-    body: form.body,
-    headers: form.headers,
-  });
-  expect(uploaded.status).toBe(201);
-  const id: string = uploaded.body.session.id;
-  const mapped = await t.call('POST', `/api/discovery/import/${id}/mapping`, {
-    token: admin.token,
-    body: { mapping: uploaded.body.mapping },
-  });
-  expect(mapped.status).toBe(202);
+  const { id } = await queueImport(t, admin.token, { name: `${tag}.csv`, data: lines.join('\n') });
   const info = await waitForInfo(t, admin.token, id, isFinished, 60_000);
   expect(info.status).toBe('completed');
   // The run shows completed first; its job ends once the statistics are refreshed (or left alone).
