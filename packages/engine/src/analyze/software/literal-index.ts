@@ -132,6 +132,11 @@ export class LiteralIndex {
     return this.literals.length;
   }
 
+  /** The registered literals, by id (tests compare the scan with a plain search for each). */
+  registered(): readonly string[] {
+    return this.literals;
+  }
+
   private build(): void {
     // How many literals share each 4-character window: the rarest window makes the best anchor.
     const frequency = new Map<number, number>();

@@ -1,0 +1,81 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FIXTURES_DIR, hasFixtures, MISSING_FIXTURES_MESSAGE } from '../../crawl/test-fixtures';
+import { getFingerprints } from './fingerprints';
+import { LiteralIndex, occurrences } from './literal-index';
+
+const PAGES = path.join(FIXTURES_DIR, 'html/pages');
+
+/** What the scan must find: every registered literal the text holds, ignoring ASCII case (the `i` flag). */
+function naive(literals: string[], text: string): Map<number, number[]> {
+  const folded = text.replace(/[A-Z]+/g, (s) => s.toLowerCase());
+  const found = new Map<number, number[]>();
+  literals.forEach((literal, id) => {
+    const at: number[] = [];
+    for (let i = folded.indexOf(literal); i !== -1; i = folded.indexOf(literal, i + 1)) at.push(i);
+    if (at.length) found.set(id, at);
+  });
+  return found;
+}
+
+function expectSameAsNaive(index: LiteralIndex, literals: string[], text: string) {
+  const scan = index.scan(text, true);
+  const expected = naive(literals, text);
+  expect(new Set(scan.ids)).toEqual(new Set(expected.keys()));
+  for (const [id, at] of expected) {
+    const found = occurrences(scan, id);
+    // A wide literal (past ASCII) compares in lower case: its positions are the same where case folding keeps
+    // lengths, which these texts do.
+    if (found) expect(found.sort((a, b) => a - b)).toEqual(at);
+  }
+}
+
+describe('LiteralIndex scan', () => {
+  it('finds exactly what a search for each literal finds, at every length, at the text’s edges', () => {
+    const literals = [
+      'abc',
+      'abcd',
+      'bcdef',
+      'cdefgh',
+      'abcdefgh',
+      'xabcdefghij',
+      'ghijklmnopqrstuvw',
+      'zz-top.js',
+    ];
+    const index = new LiteralIndex();
+    for (const l of literals) index.add(l);
+    for (const text of [
+      'abc',
+      'ABCDEFGH',
+      'xxABCdefghijklmnopqrstuvwXX',
+      'zz-top.js zz-top.js abcd',
+      'ab',
+      '',
+      'éabcdefghé—ghijklmnopqrstuvw',
+      'abcdefgabcdefgh',
+    ])
+      expectSameAsNaive(index, literals, text);
+  });
+
+  if (!hasFixtures) console.warn(MISSING_FIXTURES_MESSAGE);
+  it.runIf(hasFixtures)('finds every fingerprint literal a real page holds, and no other', () => {
+    const { index } = getFingerprints();
+    const literals = [...index.registered()];
+    // Every third page: a plain search for each of ~7,900 literals costs a second a page.
+    const files = readdirSync(PAGES)
+      .filter((f) => f.endsWith('.html'))
+      .sort()
+      .filter((_, i) => i % 3 === 0);
+    expect(files.length).toBeGreaterThan(5);
+    for (const file of files) {
+      const text = readFileSync(path.join(PAGES, file), 'utf8');
+      const scan = index.scan(text);
+      const expected = naive(literals, text);
+      // Literals past ASCII match by lower-casing the window, which may differ from the naive fold: leave them.
+      const ascii = (ids: Iterable<number>) =>
+        [...ids].filter((id) => !/[^\x20-\x7e]/.test(literals[id] ?? ''));
+      expect(new Set(ascii(scan.ids)), file).toEqual(new Set(ascii(expected.keys())));
+    }
+  });
+});
