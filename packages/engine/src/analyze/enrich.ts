@@ -5,6 +5,7 @@
 import type { CrawlError, SiteCrawl } from '../crawl/crawl-site';
 import type { Fetcher } from '../crawl/fetcher';
 import type { LanguageModel } from '../llm/language-model';
+import { yieldToIo } from '../yield-to-io';
 import { analyzeCareers, type CareerAnalysis } from './careers';
 import { explainIcp } from './icp/explain';
 import { type IcpBusiness, icpFactsFrom } from './icp/facts';
@@ -14,7 +15,6 @@ import { analyzePeople, type MxChecker, type PeopleAnalysis } from './people';
 import { detectSoftware } from './software/detect';
 import type { Detection } from './software/types';
 import { type AiSummary, summarizeSite } from './summary';
-import { yieldToIo } from './yield-to-io';
 
 export const ANALYZER_TYPES = [
   'software_detection',

@@ -1,6 +1,6 @@
 import { parse } from 'tldts';
 import type { ParsedPage } from '../../crawl/page';
-import { yieldToIo } from '../yield-to-io';
+import { yieldToIo } from '../../yield-to-io';
 import { describeBusiness } from './builtin';
 import { collectContacts } from './contacts';
 import { countryHints, siteCountry } from './country';
