@@ -1,3 +1,4 @@
+import type { BusinessSource } from '@argo/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -32,14 +33,6 @@ export const enrichmentState = pgEnum('enrichment_state', [
 export const BUSINESS_SEARCH_DOCUMENT_SQL = sql.raw(
   `(name || chr(31) || coalesce(domain, '') || chr(31) || coalesce(city, '') || chr(31) || coalesce(category, '') || chr(31) || coalesce(summary, ''))`,
 );
-
-/** Where a business was found; a merged duplicate keeps one entry per source (PRODUCT §5). */
-export interface BusinessSource {
-  source: string;
-  source_ref?: string | null;
-  url?: string | null;
-  observed_at: string;
-}
 
 /** businesses.primary_contact as the trigger writes it (see migration 0009, people_primary_contact_of). */
 export interface PrimaryContactJson {
@@ -93,6 +86,10 @@ export const businesses = pgTable(
     isClosed: boolean('is_closed').notNull().default(false),
     source: text('source').notNull(),
     sourceRef: text('source_ref'),
+    /**
+     * Where it was found, one entry per source of a merged duplicate (PRODUCT §5), in the contract's shape as a
+     * results page sends it (migration 0020).
+     */
     sources: jsonb('sources').$type<BusinessSource[]>().notNull().default([]),
     rating: real('rating'),
     reviewCount: integer('review_count'),

@@ -1,10 +1,4 @@
-import {
-  type Business,
-  type BusinessSource,
-  type DetectedSoftware,
-  SoftwareGroup,
-  Tier,
-} from '@argo/contract';
+import { type Business, type DetectedSoftware, SoftwareGroup, Tier } from '@argo/contract';
 import { groupOf } from '@argo/engine';
 import type { BusinessRow, EnrichmentResultRow } from '../../db/schema';
 import { detailsFrom } from '../enrichment/enrichment.mapper';
@@ -72,8 +66,9 @@ export const LISTED_BUSINESS_COLUMNS = [
 export type ListedBusinessRow = Pick<BusinessRow, (typeof LISTED_BUSINESS_COLUMNS)[number]>;
 
 /**
- * The detections of a stored software_detection result (`data.technologies`), whole or trimmed as the businesses'
- * listed_software keeps them (migrations 0016, 0018 and 0019: the fields read here), in the contract's shape.
+ * The detections of a stored software_detection result (`data.technologies`), or of the businesses'
+ * listed_software (migration 0020: already in the contract's shape, or a legacy detection kept whole), in the
+ * contract's shape.
  */
 export function softwareFrom(technologies: unknown): DetectedSoftware[] {
   if (!Array.isArray(technologies)) return [];
@@ -83,10 +78,13 @@ export function softwareFrom(technologies: unknown): DetectedSoftware[] {
     return [
       {
         name: tech.name,
+        // listed_software keeps `category` (migration 0020); a stored result, every category.
         category:
-          Array.isArray(tech.categories) && typeof tech.categories[0]?.name === 'string'
-            ? tech.categories[0].name
-            : '',
+          typeof tech.category === 'string'
+            ? tech.category
+            : Array.isArray(tech.categories) && typeof tech.categories[0]?.name === 'string'
+              ? tech.categories[0].name
+              : '',
         version: typeof tech.version === 'string' ? tech.version : null,
         confidence: typeof tech.confidence === 'number' ? tech.confidence : 0,
         group: storedGroup(tech),
@@ -158,9 +156,7 @@ export function toListedBusiness(
     websites: row.websites,
     is_closed: row.isClosed,
     source: row.source,
-    sources: (row.sources ?? []).map(
-      (ref): BusinessSource => ({ ...ref, source_ref: ref.source_ref ?? null }),
-    ),
+    sources: row.sources,
     source_ref: row.sourceRef,
     rating: row.rating,
     review_count: row.reviewCount,

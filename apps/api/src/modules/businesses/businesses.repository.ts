@@ -1,4 +1,4 @@
-import type { MergedBusiness } from '@argo/engine';
+import type { MergedBusiness, SourceRef } from '@argo/engine';
 import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database, DatabaseExecutor } from '../../db/client';
 import { businesses, businessMatchKeys, sessionRejectedRows } from '../../db/schema';
@@ -31,6 +31,18 @@ function arrayLiteral(values: readonly string[]): string {
   }
   return `${out}}`;
 }
+
+/**
+ * A source in the contract's BusinessSource shape, its keys alone and `source_ref` always present: a results page
+ * sends the stored sources as they are (listed-business-json.ts).
+ */
+const asListed = ({ source, source_ref, url, snippet, observed_at }: SourceRef): SourceRef => ({
+  source,
+  source_ref: source_ref ?? null,
+  url,
+  snippet,
+  observed_at,
+});
 
 /** The batch as one array per column (the parameters of the unnest in storeBusinesses). */
 function columnsOf(records: readonly MergedBusiness[]) {
@@ -80,7 +92,7 @@ function columnsOf(records: readonly MergedBusiness[]) {
     c.category[i] = r.category;
     c.source[i] = r.source;
     c.source_ref[i] = r.source_ref;
-    c.sources[i] = JSON.stringify(r.sources);
+    c.sources[i] = JSON.stringify(r.sources.map(asListed));
     c.rating[i] = r.rating;
     c.review_count[i] = r.review_count === null ? null : Math.round(r.review_count);
     c.categories[i] = arrayLiteral(r.categories ?? []);

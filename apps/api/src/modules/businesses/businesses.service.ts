@@ -7,6 +7,7 @@ import {
 } from '@argo/contract';
 import type { Database } from '../../db/client';
 import type { ActorUser } from '../../http/auth';
+import { JsonText } from '../../http/json-text';
 import { readWithSessionAccess } from '../access/access.service';
 import { findAttributeColumnsFor } from './attribute-filters';
 import { toListedBusiness } from './businesses.mapper';
@@ -14,27 +15,37 @@ import { streamContactsCsv } from './contacts-export.repository';
 import { contentDisposition, exportFileName } from './csv';
 import { streamExportCsv } from './export.repository';
 import { cachedExport, exportFingerprint, gzipped, rememberExport } from './export-cache';
-import { findExportedSession, findResultsPage } from './results.repository';
+import { findExportedSession, findListedBusinesses, findResultsPage } from './results.repository';
 import { exportWhere, resultsOrder } from './results-where';
 
-/** A page of the businesses of the session's current run, as the table shows them (no drawer details). */
+/**
+ * A page of the businesses of the session's current run, as the table shows them (no drawer details): the rows as
+ * PostgreSQL wrote them as JSON (listed-business-json.ts), joined into the page's JSON. A row it could not write
+ * (legacy software detections) is mapped here, once the access check passed.
+ */
 export async function getResults(
   db: Database,
   actor: ActorUser,
   sessionId: string,
   query: ResultsQuery,
-): Promise<ResultsPage> {
+): Promise<JsonText<ResultsPage>> {
   const { value } = await readWithSessionAccess(db, actor, sessionId, 'view', async () => {
     const attributeColumns = await findAttributeColumnsFor(db, sessionId, query.filters);
     return findResultsPage(db, sessionId, query, attributeColumns);
   });
   const { rows, total } = value;
-  return {
-    items: rows.map((row) => toListedBusiness(row)),
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  const unwritten = rows.flatMap((row) => (row.json === null ? [row.id] : []));
+  const mapped = new Map<string, string>();
+  if (unwritten.length > 0) {
+    for (const business of await findListedBusinesses(db, unwritten)) {
+      mapped.set(business.id, JSON.stringify(toListedBusiness(business)));
+    }
+  }
+  // A row deleted between the two reads is left out.
+  const items = rows.flatMap((row) => row.json ?? mapped.get(row.id) ?? []);
+  return new JsonText(
+    `{"items":[${items.join(',')}],"total":${total},"page":${query.page},"pageSize":${query.pageSize}}`,
+  );
 }
 
 export interface CsvExport {

@@ -7,6 +7,7 @@ import { count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { DatabaseExecutor } from '../../db/client';
 import { businesses, sessions } from '../../db/schema';
 import { LISTED_BUSINESS_COLUMNS, type ListedBusinessRow } from './businesses.mapper';
+import { listedBusinessJson } from './listed-business-json';
 import { type ResultsPageQuery, resultsOrder, resultsWhere, sortColumnOf } from './results-where';
 /** The session's name (the export's file name) and its imported attribute columns (its extra columns, filters). */
 export async function findExportedSession(
@@ -21,7 +22,7 @@ export async function findExportedSession(
   return row ? { name: row.name, attributeColumns: row.attributeColumns ?? [] } : null;
 }
 
-/** The columns a results page reads (the table's, with its software as listed_software keeps it). */
+/** The columns toListedBusiness maps (the table's, with its software as listed_software keeps it). */
 const listedBusinessColumns = (() => {
   const all = getTableColumns(businesses);
   return Object.fromEntries(LISTED_BUSINESS_COLUMNS.map((key) => [key, all[key]])) as {
@@ -29,8 +30,24 @@ const listedBusinessColumns = (() => {
   };
 })();
 
+/** The businesses of these ids, as toListedBusiness maps them (the rows a page could not write as JSON). */
+export async function findListedBusinesses(
+  db: DatabaseExecutor,
+  ids: string[],
+): Promise<ListedBusinessRow[]> {
+  return db.select(listedBusinessColumns).from(businesses).where(inArray(businesses.id, ids));
+}
+
+/** A row of a results page: its id and its JSON (listed-business-json.ts), null for a row the API must map. */
+export interface ResultsPageRow {
+  id: string;
+  json: string | null;
+}
+
+const pageRow = { id: businesses.id, json: listedBusinessJson };
+
 /**
- * One page of the results and the total, in one statement: the page (the table's columns, the software too)
+ * One page of the results and the total, in one statement: the page (each row as the JSON it is sent as)
  * carries the total as a column, counted once by an uncorrelated sub-query. Only a page past the end, which has no
  * row to carry it, needs a second statement for the total.
  */
@@ -39,7 +56,7 @@ export async function findResultsPage(
   sessionId: string,
   query: ResultsPageQuery,
   attributeColumns: readonly AttributeColumn[] = [],
-): Promise<{ rows: ListedBusinessRow[]; total: number }> {
+): Promise<{ rows: ResultsPageRow[]; total: number }> {
   if (query.search) return findSearchedPage(db, sessionId, query, attributeColumns);
   const where = resultsWhere(sessionId, query, attributeColumns);
   const order = resultsOrder(query);
@@ -55,7 +72,7 @@ export async function findResultsPage(
   const counted = db.select({ total: count() }).from(businesses).where(where);
   const rows = await db
     .select({
-      business: listedBusinessColumns,
+      row: pageRow,
       // Each round trip costs the API's event loop more than PostgreSQL's count does (bench/load.mjs).
       total: sql<number>`(${counted})`.mapWith(Number),
     })
@@ -63,7 +80,7 @@ export async function findResultsPage(
     .where(inArray(businesses.id, pageIds))
     .orderBy(...order);
   const total = rows[0]?.total ?? (query.page === 0 ? 0 : ((await counted)[0]?.total ?? 0));
-  return { rows: rows.map((row) => row.business), total };
+  return { rows: rows.map(({ row }) => row), total };
 }
 
 /**
@@ -78,7 +95,7 @@ async function findSearchedPage(
   sessionId: string,
   query: ResultsPageQuery,
   attributeColumns: readonly AttributeColumn[],
-): Promise<{ rows: ListedBusinessRow[]; total: number }> {
+): Promise<{ rows: ResultsPageRow[]; total: number }> {
   const where = resultsWhere(sessionId, query, attributeColumns);
   const matches = db.$with('matches').as(
     db
@@ -95,14 +112,13 @@ async function findSearchedPage(
   const rows = await db
     .with(matches)
     .select({
-      business: listedBusinessColumns,
+      row: pageRow,
       total: sql<number>`(select count(*) from ${matches})`.mapWith(Number),
     })
     .from(businesses)
     .where(inArray(businesses.id, pageIds))
     .orderBy(...resultsOrder(query));
-  if (rows[0] || query.page === 0)
-    return { rows: rows.map((row) => row.business), total: rows[0]?.total ?? 0 };
+  if (rows[0] || query.page === 0) return { rows: rows.map(({ row }) => row), total: rows[0]?.total ?? 0 };
   // Past the end: no row carries the total.
   const [counted] = await db.select({ total: count() }).from(businesses).where(where);
   return { rows: [], total: counted?.total ?? 0 };

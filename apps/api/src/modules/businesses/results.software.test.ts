@@ -103,19 +103,15 @@ describe('GET /user/session/:id/results: software', () => {
       ['PHP', 'infrastructure'],
       ['Open Graph', 'infrastructure'],
     ]);
-    // What a page reads holds no infrastructure (migration 0018) and no evidence (0019) to be dropped on every page.
+    // What a page reads holds no infrastructure (migration 0018) and no evidence (0019) to be dropped on every page,
+    // and is the very list the page sends (0020).
     const stored = await t.database.pool.query('SELECT listed_software FROM businesses WHERE id = $1', [
       delta.id,
     ]);
     expect(stored.rows[0].listed_software).toEqual([
-      {
-        name: 'Shopify',
-        version: null,
-        confidence: 100,
-        group: 'business',
-        categories: [{ id: 6, name: 'category' }],
-      },
+      { name: 'Shopify', category: 'category', version: null, confidence: 100, group: 'business' },
     ]);
+    expect(stored.rows[0].listed_software).toEqual(delta.software);
     // Infrastructure alone is no business software: "has software" means software someone chose.
     await detect([detection('PHP', 'infrastructure', 27)]);
     expect(await filtered({ software: { present: true } })).toEqual(['Alpha Dental', 'Beta Plumbing']);
