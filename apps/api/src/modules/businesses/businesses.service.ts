@@ -15,7 +15,12 @@ import { streamContactsCsv } from './contacts-export.repository';
 import { contentDisposition, exportFileName } from './csv';
 import { streamExportCsv } from './export.repository';
 import { cachedExport, exportFingerprint, gzipped, rememberExport } from './export-cache';
-import { findExportedSession, findListedBusinesses, findResultsPage } from './results.repository';
+import {
+  findExportedSession,
+  findListedBusinesses,
+  findResultsPage,
+  withRowsWritten,
+} from './results.repository';
 import { exportWhere, resultsOrder } from './results-where';
 
 /**
@@ -33,18 +38,15 @@ export async function getResults(
     const attributeColumns = await findAttributeColumnsFor(db, sessionId, query.filters);
     return findResultsPage(db, sessionId, query, attributeColumns);
   });
-  const { rows, total } = value;
-  const unwritten = rows.flatMap((row) => (row.json === null ? [row.id] : []));
-  const mapped = new Map<string, string>();
-  if (unwritten.length > 0) {
-    for (const business of await findListedBusinesses(db, unwritten)) {
-      mapped.set(business.id, JSON.stringify(toListedBusiness(business)));
+  const written = new Map<string, string>();
+  if (value.unwritten.length > 0) {
+    for (const business of await findListedBusinesses(db, value.unwritten)) {
+      written.set(business.id, JSON.stringify(toListedBusiness(business)));
     }
   }
-  // A row deleted between the two reads is left out.
-  const items = rows.flatMap((row) => row.json ?? mapped.get(row.id) ?? []);
+  const items = value.unwritten.length > 0 ? withRowsWritten(value, written) : value.items;
   return new JsonText(
-    `{"items":[${items.join(',')}],"total":${total},"page":${query.page},"pageSize":${query.pageSize}}`,
+    `{"items":[${items}],"total":${value.total},"page":${query.page},"pageSize":${query.pageSize}}`,
   );
 }
 

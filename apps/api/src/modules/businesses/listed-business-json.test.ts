@@ -16,7 +16,7 @@ import { businesses, enrichmentResults, type NewBusinessRow, sessions } from '..
 import { createAdmin, createSession, type TestUser } from '../access/access.fixtures';
 import { toListedBusiness } from './businesses.mapper';
 import { listedBusinessJson } from './listed-business-json';
-import { findListedBusinesses } from './results.repository';
+import { findListedBusinesses, withRowsWritten } from './results.repository';
 
 let t: TestApp;
 let admin: TestUser;
@@ -266,5 +266,43 @@ describe('listedBusinessJson', () => {
     ]);
     const written = JSON.parse((await writtenJson([id as string])).get(id as string) as string);
     expect(written).toEqual((await mapped([id as string])).get(id as string));
+  });
+});
+
+describe('withRowsWritten', () => {
+  const stand = (id: string) => `{"unwritten":"${id}"}`;
+  const row = (id: string) => `{"id":"${id}","attributes_like":{"unwritten":"${id}"}}`;
+  const page = (items: string[], unwritten: string[]) => ({ items: items.join(','), unwritten, total: 9 });
+
+  it('puts each mapped row in its stand-in’s place, first, between and last', () => {
+    const written = new Map([
+      ['a', '{"id":"a"}'],
+      ['c', '{"id":"c"}'],
+      ['e', '{"id":"e"}'],
+    ]);
+    const items = withRowsWritten(
+      page([stand('a'), '{"id":"b"}', stand('c'), '{"id":"d"}', stand('e')], ['a', 'c', 'e']),
+      written,
+    );
+    expect(JSON.parse(`[${items}]`).map((b: { id: string }) => b.id)).toEqual(['a', 'b', 'c', 'd', 'e']);
+  });
+
+  it('leaves out a row deleted between the reads, with its comma', () => {
+    for (const [items, gone] of [
+      [[stand('a'), '{"id":"b"}'], 'a'],
+      [['{"id":"b"}', stand('a'), '{"id":"c"}'], 'a'],
+      [['{"id":"b"}', stand('a')], 'a'],
+      [[stand('a')], 'a'],
+    ] as const) {
+      const out = withRowsWritten(page([...items], [gone]), new Map());
+      expect(JSON.parse(`[${out}]`).map((b: { id: string }) => b.id)).toEqual(
+        items.filter((item) => item !== stand(gone)).map((item) => JSON.parse(item).id),
+      );
+    }
+  });
+
+  it('replaces only a stand-in, never the same text inside a row', () => {
+    const items = withRowsWritten(page([row('x'), stand('x')], ['x']), new Map([['x', '{"id":"x2"}']]));
+    expect(items).toBe(`${row('x')},{"id":"x2"}`);
   });
 });

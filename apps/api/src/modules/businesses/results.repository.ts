@@ -3,7 +3,7 @@
  * (results-where.ts), in their order, and the total; and the session facts an export reads.
  */
 import type { AttributeColumn } from '@argo/contract';
-import { count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { count, eq, getTableColumns, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DatabaseExecutor } from '../../db/client';
 import { businesses, sessions } from '../../db/schema';
 import { LISTED_BUSINESS_COLUMNS, type ListedBusinessRow } from './businesses.mapper';
@@ -38,13 +38,66 @@ export async function findListedBusinesses(
   return db.select(listedBusinessColumns).from(businesses).where(inArray(businesses.id, ids));
 }
 
-/** A row of a results page: its id and its JSON (listed-business-json.ts), null for a row the API must map. */
-export interface ResultsPageRow {
-  id: string;
-  json: string | null;
+/**
+ * A page of results as PostgreSQL writes it (listed-business-json.ts): its rows' JSON joined by commas in the page's
+ * order, and the total. A row it could not write stands as `{"unwritten":"<id>"}`, its id in `unwritten`, for the
+ * API to map and put in its place (withRowsWritten).
+ */
+export interface ResultsPageJson {
+  items: string;
+  unwritten: string[];
+  total: number;
 }
 
-const pageRow = { id: businesses.id, json: listedBusinessJson };
+/**
+ * `page.items` with each stand-in replaced by the row's JSON from `written` (id → JSON), or left out when the row
+ * is gone (deleted between the two reads). A stand-in begins the items or follows a row's closing `},`; nothing else
+ * in a page can read so (the keys inside a row are the contract's, and its attributes' values are scalars).
+ */
+export function withRowsWritten(page: ResultsPageJson, written: ReadonlyMap<string, string>): string {
+  let items = page.items;
+  for (const id of page.unwritten) {
+    const stand = `{"unwritten":"${id}"}`;
+    const after = items.indexOf(`},${stand}`);
+    const start = items.startsWith(stand) ? 0 : after < 0 ? -1 : after + 2;
+    if (start < 0) continue;
+    const end = start + stand.length;
+    const json = written.get(id);
+    items =
+      json !== undefined
+        ? items.slice(0, start) + json + items.slice(end)
+        : start === 0
+          ? items.slice(end + (items[end] === ',' ? 1 : 0))
+          : items.slice(0, start - 1) + items.slice(end);
+  }
+  return items;
+}
+
+/** The columns of a page's rows that pageAsOneRow reads (each row also carries the total). */
+const pageRow = (order: SQL[]) => ({
+  id: businesses.id,
+  json: listedBusinessJson.as('json'),
+  position: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('position'),
+});
+
+/**
+ * The page's rows (a select of pageRow's columns and `total`) read as one row: one message for the API to read
+ * instead of one per business, and no row objects for it to build and drop.
+ */
+async function pageAsOneRow(db: DatabaseExecutor, rows: SQLWrapper): Promise<ResultsPageJson | null> {
+  const result = await db.execute<{
+    items: string | null;
+    unwritten: string[] | null;
+    total: string | null;
+  }>(sql`
+    select string_agg(coalesce(page.json, '{"unwritten":"' || page.id || '"}'), ',' order by page.position) as items,
+      array_agg(page.id) filter (where page.json is null) as unwritten,
+      max(page.total) as total
+    from ${rows} as page`);
+  const row = result.rows[0];
+  if (!row?.items) return null;
+  return { items: row.items, unwritten: row.unwritten ?? [], total: Number(row.total) };
+}
 
 /**
  * One page of the results and the total, in one statement: the page (each row as the JSON it is sent as)
@@ -56,7 +109,7 @@ export async function findResultsPage(
   sessionId: string,
   query: ResultsPageQuery,
   attributeColumns: readonly AttributeColumn[] = [],
-): Promise<{ rows: ResultsPageRow[]; total: number }> {
+): Promise<ResultsPageJson> {
   if (query.search) return findSearchedPage(db, sessionId, query, attributeColumns);
   const where = resultsWhere(sessionId, query, attributeColumns);
   const order = resultsOrder(query);
@@ -70,17 +123,17 @@ export async function findResultsPage(
     .limit(query.pageSize)
     .offset(query.page * query.pageSize);
   const counted = db.select({ total: count() }).from(businesses).where(where);
-  const rows = await db
+  const rows = db
     .select({
-      row: pageRow,
+      ...pageRow(order),
       // Each round trip costs the API's event loop more than PostgreSQL's count does (bench/load.mjs).
-      total: sql<number>`(${counted})`.mapWith(Number),
+      total: sql<number>`(${counted})`.as('total'),
     })
     .from(businesses)
-    .where(inArray(businesses.id, pageIds))
-    .orderBy(...order);
-  const total = rows[0]?.total ?? (query.page === 0 ? 0 : ((await counted)[0]?.total ?? 0));
-  return { rows: rows.map(({ row }) => row), total };
+    .where(inArray(businesses.id, pageIds));
+  const page = await pageAsOneRow(db, rows);
+  if (page) return page;
+  return { items: '', unwritten: [], total: query.page === 0 ? 0 : ((await counted)[0]?.total ?? 0) };
 }
 
 /**
@@ -95,7 +148,7 @@ async function findSearchedPage(
   sessionId: string,
   query: ResultsPageQuery,
   attributeColumns: readonly AttributeColumn[],
-): Promise<{ rows: ResultsPageRow[]; total: number }> {
+): Promise<ResultsPageJson> {
   const where = resultsWhere(sessionId, query, attributeColumns);
   const matches = db.$with('matches').as(
     db
@@ -109,17 +162,18 @@ async function findSearchedPage(
     .orderBy(...resultsOrder(query, matches))
     .limit(query.pageSize)
     .offset(query.page * query.pageSize);
-  const rows = await db
+  const rows = db
     .with(matches)
     .select({
-      row: pageRow,
-      total: sql<number>`(select count(*) from ${matches})`.mapWith(Number),
+      ...pageRow(resultsOrder(query)),
+      total: sql<number>`(select count(*) from ${matches})`.as('total'),
     })
     .from(businesses)
-    .where(inArray(businesses.id, pageIds))
-    .orderBy(...resultsOrder(query));
-  if (rows[0] || query.page === 0) return { rows: rows.map(({ row }) => row), total: rows[0]?.total ?? 0 };
+    .where(inArray(businesses.id, pageIds));
+  const page = await pageAsOneRow(db, rows);
+  if (page) return page;
+  if (query.page === 0) return { items: '', unwritten: [], total: 0 };
   // Past the end: no row carries the total.
   const [counted] = await db.select({ total: count() }).from(businesses).where(where);
-  return { rows: [], total: counted?.total ?? 0 };
+  return { items: '', unwritten: [], total: counted?.total ?? 0 };
 }
