@@ -38,13 +38,14 @@ export async function getResults(
     const attributeColumns = await findAttributeColumnsFor(db, sessionId, query.filters);
     return findResultsPage(db, sessionId, query, attributeColumns);
   });
-  const written = new Map<string, string>();
+  let items = value.items;
   if (value.unwritten.length > 0) {
-    for (const business of await findListedBusinesses(db, value.unwritten)) {
-      written.set(business.id, JSON.stringify(toListedBusiness(business)));
-    }
+    const rows = await findListedBusinesses(db, value.unwritten);
+    items = withRowsWritten(
+      value,
+      new Map(rows.map((row) => [row.id, JSON.stringify(toListedBusiness(row))])),
+    );
   }
-  const items = value.unwritten.length > 0 ? withRowsWritten(value, written) : value.items;
   return new JsonText(
     `{"items":[${items}],"total":${value.total},"page":${query.page},"pageSize":${query.pageSize}}`,
   );

@@ -49,6 +49,9 @@ export interface ResultsPageJson {
   total: number;
 }
 
+/** A stand-in is the row's id between these (pageAsOneRow writes it, withRowsWritten finds it). */
+const STAND_IN = ['{"unwritten":"', '"}'] as const;
+
 /**
  * `page.items` with each stand-in replaced by the row's JSON from `written` (id → JSON), or left out when the row
  * is gone (deleted between the two reads). A stand-in begins the items or follows a row's closing `},`; nothing else
@@ -57,7 +60,7 @@ export interface ResultsPageJson {
 export function withRowsWritten(page: ResultsPageJson, written: ReadonlyMap<string, string>): string {
   let items = page.items;
   for (const id of page.unwritten) {
-    const stand = `{"unwritten":"${id}"}`;
+    const stand = `${STAND_IN[0]}${id}${STAND_IN[1]}`;
     const after = items.indexOf(`},${stand}`);
     const start = items.startsWith(stand) ? 0 : after < 0 ? -1 : after + 2;
     if (start < 0) continue;
@@ -90,7 +93,8 @@ async function pageAsOneRow(db: DatabaseExecutor, rows: SQLWrapper): Promise<Res
     unwritten: string[] | null;
     total: string | null;
   }>(sql`
-    select string_agg(coalesce(page.json, '{"unwritten":"' || page.id || '"}'), ',' order by page.position) as items,
+    select string_agg(coalesce(page.json, ${STAND_IN[0]} || page.id || ${STAND_IN[1]}), ',' order by page.position)
+        as items,
       array_agg(page.id) filter (where page.json is null) as unwritten,
       max(page.total) as total
     from ${rows} as page`);
@@ -100,9 +104,9 @@ async function pageAsOneRow(db: DatabaseExecutor, rows: SQLWrapper): Promise<Res
 }
 
 /**
- * One page of the results and the total, in one statement: the page (each row as the JSON it is sent as)
- * carries the total as a column, counted once by an uncorrelated sub-query. Only a page past the end, which has no
- * row to carry it, needs a second statement for the total.
+ * One page of the results and the total, in one statement: the page's rows (each as the JSON it is sent as) carry
+ * the total, counted once by an uncorrelated sub-query, and are read as one row (pageAsOneRow). Only a page past the
+ * end, which has no row to carry it, needs a second statement for the total.
  */
 export async function findResultsPage(
   db: DatabaseExecutor,
