@@ -105,7 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerAuth(app, {
     identity: deps.identity,
-    findUserForIdentity: (claims) => findUserForIdentity(deps.db, claims),
+    findUserForIdentity: (claims, accessTo) => findUserForIdentity(deps.db, claims, accessTo),
   });
   deps.identity.registerRoutes?.(app);
   await registerModules(app, deps);

@@ -41,18 +41,31 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
+    /** The path parameter that names the session the route is about (its access is read with the identity). */
+    sessionParam?: string;
   }
 }
 
 export interface AuthDeps {
   identity: IdentityProvider;
-  /** The Argo user behind a verified identity, and whether the token's provider session still exists. */
-  findUserForIdentity(claims: IdTokenClaims): Promise<IdentityLookup>;
+  /**
+   * The Argo user behind a verified identity, and whether the token's provider session still exists; with
+   * `accessTo`, the user's access to that session is read in the same round trip, for the route's access check.
+   */
+  findUserForIdentity(claims: IdTokenClaims, accessTo?: string): Promise<IdentityLookup>;
 }
 
 // A JWT has three base64url parts; anything else in the bearer header is the browser's anonymous argo-token.
 const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]+$/;
 const ANON_TOKEN_SHAPE = /^[\w-]{16,128}$/;
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The session a route is about, when its path names one that can be looked up (else the route's 400 or 404). */
+function sessionOfRoute(request: FastifyRequest): string | undefined {
+  const param = request.routeOptions.config.sessionParam;
+  const value = param ? (request.params as Record<string, unknown>)[param] : undefined;
+  return typeof value === 'string' && UUID_SHAPE.test(value) ? value : undefined;
+}
 
 async function resolveActor(
   request: FastifyRequest,
@@ -70,7 +83,7 @@ async function resolveActor(
   }
   const claims = await verifyIdToken(token);
   if (!claims) throw unauthenticated('Your sign-in has expired or is not valid. Sign in again.');
-  const { sessionActive, user } = await deps.findUserForIdentity(claims);
+  const { sessionActive, user } = await deps.findUserForIdentity(claims, sessionOfRoute(request));
   // A disabled user hears why (403 below) even though disabling also ended their sessions.
   if (!sessionActive && user?.status !== 'disabled') throw unauthenticated(SESSION_ENDED_MESSAGE);
   return user ? { kind: 'user', claims, user } : { kind: 'identity', claims };

@@ -37,6 +37,12 @@ function checkJsonText(def: RouteDef, text: string): void {
 }
 
 /**
+ * The path parameter naming the session a route is about: `:id` of /user/session/:id/…, /users/sessions/:id and
+ * /sessions/:id/…. The sign-in lookup reads the caller's access to it in the same statement (http/auth.ts).
+ */
+const SESSION_PATH = /^\/(?:user\/session|users\/sessions|sessions)\/:id(?:\/|$)/;
+
+/**
  * Registers one call of the contract: method, path, validation, OpenAPI and access level all come from the
  * route table in packages/contract, so the API cannot drift from what the web client expects.
  */
@@ -45,7 +51,7 @@ export function route<R extends RouteDef>(app: FastifyInstance, def: R, handler:
   app.withTypeProvider<ZodTypeProvider>().route({
     method: def.method,
     url: `/api${def.path}`,
-    config: { access: def.access },
+    config: { access: def.access, ...(SESSION_PATH.test(def.path) ? { sessionParam: 'id' } : {}) },
     schema: {
       operationId: def.id,
       summary: def.summary,

@@ -103,3 +103,8 @@ export const geocodeCache = pgTable('geocode_cache', {
 });
 
 export type SessionRunRow = typeof sessionRuns.$inferSelect;
+/** What a session's progress figures read of its run (lifecycle.service getRunInfo). */
+export type SessionRunSummary = Pick<
+  SessionRunRow,
+  'runId' | 'mode' | 'latest' | 'attemptStartedAt' | 'doneAtAttemptStart'
+>;

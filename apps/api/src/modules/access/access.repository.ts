@@ -35,12 +35,33 @@ const sessionAccessStatement = preparedPerDatabase((db) =>
     .prepare('argo_session_access_row'),
 );
 
+/**
+ * Access rows the sign-in lookup read with the caller's identity, in the same statement (sign-in.repository.ts), for
+ * a request to a session's route: the request's first access check uses it instead of asking again. Keyed by the
+ * request's actor object (made afresh for every request), so a row serves only the request it was read for, and it
+ * is used once: a later check in the same request reads the session again.
+ */
+const readWithIdentity = new WeakMap<ActorUser, { sessionId: string; row: SessionAccessRow | null }>();
+
+export function rememberSessionAccessRow(
+  actor: ActorUser,
+  sessionId: string,
+  row: SessionAccessRow | null,
+): void {
+  readWithIdentity.set(actor, { sessionId, row });
+}
+
 /** The session (only if it is in the actor's account) and the actor's share of it, in one indexed lookup. */
 export async function findSessionAccessRow(
   db: DatabaseExecutor,
   actor: ActorUser,
   sessionId: string,
 ): Promise<SessionAccessRow | null> {
+  const known = readWithIdentity.get(actor);
+  if (known) {
+    readWithIdentity.delete(actor);
+    if (known.sessionId === sessionId) return known.row;
+  }
   const [row] = await sessionAccessStatement(db).execute({
     userId: actor.id,
     sessionId,

@@ -14,7 +14,7 @@ import { toListedBusiness } from './businesses.mapper';
 import { streamContactsCsv } from './contacts-export.repository';
 import { contentDisposition, exportFileName } from './csv';
 import { streamExportCsv } from './export.repository';
-import { cachedExport, exportFingerprint, gzipped, rememberExport } from './export-cache';
+import { cachedExport, findExportSource, gzipped, rememberExport } from './export-cache';
 import {
   findExportedSession,
   findListedBusinesses,
@@ -67,10 +67,10 @@ export async function exportResults(
   query: ExportQuery,
   now: Date,
 ): Promise<CsvExport> {
-  const { value } = await readWithSessionAccess(db, actor, sessionId, 'view', () =>
-    Promise.all([findExportedSession(db, sessionId), exportFingerprint(db, sessionId, actor.accountId)]),
+  const { value: session } = await readWithSessionAccess(db, actor, sessionId, 'view', () =>
+    findExportSource(db, sessionId, actor.accountId),
   );
-  const [session, fingerprint] = value;
+  const fingerprint = session?.fingerprint ?? '';
   const attributeColumns = session?.attributeColumns ?? [];
   // Built (and a bad filter rejected with 400) before the download starts.
   const where = exportWhere(sessionId, query, attributeColumns);

@@ -6,10 +6,14 @@
 import { and, eq, notExists } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/app';
+import type { Database } from '../../db/client';
 import { businesses, enrichmentResults, sessions, suppressions } from '../../db/schema';
 import type { TestUser } from '../access/access.fixtures';
-import { clearExportCache, exportFingerprint } from './export-cache';
+import { clearExportCache, findExportSource } from './export-cache';
 import { seedResultsSession } from './results.fixtures';
+
+const exportFingerprint = async (db: Database, sessionId: string, accountId: string) =>
+  (await findExportSource(db, sessionId, accountId))?.fingerprint;
 
 let t: TestApp;
 let admin: TestUser;

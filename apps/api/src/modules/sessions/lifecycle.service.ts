@@ -11,7 +11,7 @@ import {
   sessionActionRefusal,
 } from '@argo/contract';
 import type { Database } from '../../db/client';
-import type { SessionRow, SessionRunRow } from '../../db/schema';
+import type { SessionRow, SessionRunSummary } from '../../db/schema';
 import type { ActorUser } from '../../http/auth';
 import { conflict, notFound } from '../../http/errors';
 import { enrichmentJob } from '../../jobs/definitions/enrichment-jobs';
@@ -136,7 +136,7 @@ export async function getRunInfo(
     SessionRow,
     'id' | 'type' | 'status' | 'progressTotal' | 'progressDone' | 'finishedAt' | 'updatedAt'
   >,
-  run: SessionRunRow | null,
+  run: SessionRunSummary | null,
   /** The run's businesses when the caller has counted them already. */
   knownFound?: number,
   now: Date = new Date(),

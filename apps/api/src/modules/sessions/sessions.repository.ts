@@ -1,6 +1,14 @@
 import { and, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { type DatabaseExecutor, preparedPerDatabase } from '../../db/client';
-import { businesses, type NewSessionRow, type SessionStatus, sessions, users } from '../../db/schema';
+import {
+  businesses,
+  type NewSessionRow,
+  type SessionRunSummary,
+  type SessionStatus,
+  sessionRuns,
+  sessions,
+  users,
+} from '../../db/schema';
 import type { ActorUser } from '../../http/auth';
 import { isSharedWithActor, type SessionAccessLevel, sessionListRule } from '../access/access.repository';
 import { type SharedUserRow, sharedUsersFromJson, sharedUsersOf } from '../sharing/sharing.repository';
@@ -84,7 +92,7 @@ export async function deleteSessionInStatus(
 
 /**
  * The session with its owner (as findSessionWithOwner), the counts of its current run's businesses by enrichment
- * state and the users it is shared with — one statement, for GET …/info, which the web polls while a job runs.
+ * state, the users it is shared with and its run — one statement, for GET …/info, which the web polls while a job runs.
  * The counts are an index-only scan of (session, run, state); a session that never ran has none.
  */
 export async function findSessionInfoRow(
@@ -100,13 +108,30 @@ export async function findSessionInfoRow(
 
 /**
  * findSessionInfoRow's statement, prepared once per connection under a name: PostgreSQL spent twice as long
- * planning it (its sub-queries) as running it, on every poll.
+ * planning it (its sub-queries) as running it, on every poll. It reads the session's run too (null when it never
+ * ran), for the progress figures: a statement of its own cost the API's event loop more than this join costs
+ * PostgreSQL (bench/load.mjs).
  */
 const sessionInfoStatement = preparedPerDatabase((db) => {
   const byState = sql<Record<string, number>>`(select coalesce(json_object_agg(s.state, s.n), '{}'::json)
     from (select ${businesses.enrichmentState} as state, count(*) as n from ${businesses}
           where ${businesses.sessionId} = ${sessions.id} and ${businesses.runId} = ${sessions.runId} group by 1) s)`;
-  return selectSessionsWithOwner(db, { byState, sharedUsers: sharedUsersOf(sessions.id) })
+  return db
+    .select({
+      ...sessionWithOwnerColumns,
+      byState,
+      sharedUsers: sharedUsersOf(sessions.id),
+      run: {
+        runId: sessionRuns.runId,
+        mode: sessionRuns.mode,
+        latest: sessionRuns.latest,
+        attemptStartedAt: sessionRuns.attemptStartedAt,
+        doneAtAttemptStart: sessionRuns.doneAtAttemptStart,
+      },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.ownerId))
+    .leftJoin(sessionRuns, eq(sessionRuns.sessionId, sessions.id))
     .where(
       and(
         eq(sessions.id, sql.placeholder('sessionId')),
@@ -120,6 +145,8 @@ const sessionInfoStatement = preparedPerDatabase((db) => {
 export type SessionInfoRow = SessionWithOwner & {
   byState: Record<string, number>;
   sharedUsers: SharedUserRow[];
+  /** The session's run (what getRunInfo reads of it), null when it never ran. */
+  run: SessionRunSummary | null;
 };
 
 export interface SessionListFilter {

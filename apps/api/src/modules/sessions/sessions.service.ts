@@ -14,7 +14,6 @@ import type { ActorUser } from '../../http/auth';
 import { conflict, notFound } from '../../http/errors';
 import { readWithSessionAccess, requireSessionAccess, requireVentureAccess } from '../access/access.service';
 import { toSharedUser } from '../sharing/sharing.mapper';
-import { findSessionRun } from './lifecycle.repository';
 import { getRunInfo } from './lifecycle.service';
 import { toSession } from './sessions.mapper';
 import {
@@ -62,21 +61,19 @@ export async function getSessionInfo(
   actor: ActorUser,
   sessionId: string,
 ): Promise<SessionInfo> {
-  // Polled every few seconds while a job runs: the session (with its shares and the counts of its current run) and
-  // its run are read while access is checked — one round trip after the sign-in (an import's rejected rows need a
-  // second). Few statements matter here: each costs the API's event loop more than PostgreSQL (bench/load.mjs).
+  // Polled every few seconds while a job runs: the session (with its shares, its run and the counts of its current
+  // run) is read in one statement, and access was read with the sign-in (http/auth.ts) — one round trip after it (an
+  // import's rejected rows need a second). Few statements matter here: each costs the API's event loop more than
+  // PostgreSQL (bench/load.mjs).
   const {
     check: { access },
-    value: [row, run],
+    value: row,
   } = await readWithSessionAccess(db, actor, sessionId, 'view', async () => {
-    const [info, sessionRun] = await Promise.all([
-      findSessionInfoRow(db, actor.accountId, sessionId),
-      findSessionRun(db, sessionId),
-    ]);
+    const info = await findSessionInfoRow(db, actor.accountId, sessionId);
     if (!info) throw notFound('Session');
-    return [info, sessionRun] as const;
+    return info;
   });
-  const { byState, sharedUsers: shared } = row;
+  const { byState, sharedUsers: shared, run } = row;
   const businessCount = Object.values(byState).reduce((sum, n) => sum + n, 0);
   // The businesses found by the current run are the ones just counted.
   const runInfo = await getRunInfo(db, row, run, run?.runId === row.runId ? businessCount : undefined);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { businesses, sessions } from '../../db/schema';
+import { businesses, sessionRuns, sessions } from '../../db/schema';
 import {
   addUser,
   createAdmin,
@@ -137,6 +137,60 @@ describe('GET /user/session/:id/info', () => {
     expect(asViewer.body.access).toBe('view');
     const asAdmin = await t.call('GET', `/api/user/session/${id}/info`, { token: admin.token });
     expect(asAdmin.body.access).toBe('admin');
+  });
+
+  it("reads the session's run with it: none before the first run, then its mode, start, rate and latest finds", async () => {
+    const id = await createSession(t, member);
+    const never = await t.call('GET', `/api/user/session/${id}/info`, { token: member.token });
+    expect(never.status).toBe(200);
+    expect(never.body.run).toBeNull();
+
+    const runId = randomUUID();
+    const startedAt = new Date(Date.now() - 10_000);
+    await t.database.db
+      .update(sessions)
+      .set({ runId, status: 'running', progressTotal: 40, progressDone: 25 })
+      .where(eq(sessions.id, id));
+    const latest = [
+      {
+        name: 'Bakery 1',
+        domain: 'bakery1.example',
+        phone: null,
+        city: 'Leeds',
+        category: 'bakery',
+        source: 'osm',
+      },
+    ];
+    await t.database.db.insert(sessionRuns).values({
+      sessionId: id,
+      runId,
+      mode: 'retry',
+      token: randomUUID(),
+      latest,
+      attemptStartedAt: startedAt,
+      doneAtAttemptStart: 5,
+    });
+    await t.database.db.insert(businesses).values({
+      accountId: admin.accountId,
+      sessionId: id,
+      runId,
+      dedupeKey: 'k1',
+      name: 'Bakery 1',
+      source: 'osm',
+    });
+
+    const res = await t.call('GET', `/api/user/session/${id}/info`, { token: member.token });
+    expect(res.status).toBe(200);
+    expect(res.body.run).toMatchObject({
+      mode: 'retry',
+      started_at: startedAt.toISOString(),
+      found: 1,
+      latest,
+    });
+    // 20 units done in this attempt over ~10 s; 15 left.
+    expect(res.body.run.rate).toBeGreaterThan(1.5);
+    expect(res.body.run.rate).toBeLessThanOrEqual(2);
+    expect(res.body.run.eta_seconds).toBeGreaterThanOrEqual(8);
   });
 
   it("answers 404 for a colleague's session that is not shared, and for an unknown id; 400 for a bad id", async () => {

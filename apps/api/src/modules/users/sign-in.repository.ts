@@ -7,6 +7,7 @@ import type { IdTokenClaims } from '../../auth/identity-provider';
 import type { Database, DatabaseExecutor } from '../../db/client';
 import type { UserRole, UserStatus } from '../../db/schema/users';
 import type { ActorUser, IdentityLookup } from '../../http/auth';
+import { rememberSessionAccessRow, type SessionAccessRow } from '../access/access.repository';
 import { isUniqueViolation } from './users.repository';
 
 type ActorRow = {
@@ -33,36 +34,77 @@ const toActor = (row: ActorRow): ActorUser => ({
  * bumps last_seen_at only when it is older than a minute, so most requests write nothing. A named statement: each
  * connection prepares it once (PostgreSQL spends longer planning it than running it).
  */
-const IDENTITY_LOOKUP = {
-  name: 'argo_identity_lookup',
-  text: `
-    with touched as (
+const TOUCH_LAST_SEEN = `
+    touched as (
       update users set last_seen_at = now()
       where idp_subject = $1 and (last_seen_at is null or last_seen_at < now() - interval '1 minute')
       returning id
-    )
+    )`;
+const IDENTITY = `
     select ($2::text is null or exists (
               select 1 from auth_sessions s where s.id = $2::text and s.user_id = $1 and s.expires_at > now()
             )) as session_active,
            u.id, u.account_id, u.email, u.role, u.status, a.require_admin_mfa
     from (select 1) as one
     left join users u on u.idp_subject = $1
-    left join accounts a on a.id = u.account_id`,
+    left join accounts a on a.id = u.account_id`;
+
+const IDENTITY_LOOKUP = { name: 'argo_identity_lookup', text: `with ${TOUCH_LAST_SEEN} ${IDENTITY}` };
+
+/**
+ * The same, for a request to one session's route: with the caller's access row of that session (the session, if it
+ * is in the user's account, and the user's share of it), as access.repository's sessionAccessStatement reads it. The
+ * request's access check then needs no statement of its own: one round trip fewer on the calls polled and paged
+ * most (results, info, export).
+ */
+const IDENTITY_WITH_SESSION_ACCESS = {
+  name: 'argo_identity_with_session_access',
+  text: `
+    with ${TOUCH_LAST_SEEN}, me as (${IDENTITY})
+    select me.*, s.id is not null as session_found, s.owner_id as session_owner_id, s.status as session_status,
+           sh.access as session_share_access
+    from me
+    left join sessions s on s.id = $3::uuid and s.account_id = me.account_id
+    left join session_shares sh on sh.session_id = s.id and sh.user_id = me.id`,
+};
+
+type SessionAccessColumns = {
+  session_found: boolean;
+  session_owner_id: string | null;
+  session_status: SessionAccessRow['status'] | null;
+  session_share_access: SessionAccessRow['shareAccess'];
 };
 
 async function lookUpSubject(
   db: Database,
   subject: string,
   sessionId: string | undefined,
-): Promise<{ sessionActive: boolean; row: ActorRow | null }> {
-  const result = await db.$client.query<ActorRow & { session_active: boolean }>({
-    ...IDENTITY_LOOKUP,
-    values: [subject, sessionId ?? null],
-  });
+  accessTo?: string,
+): Promise<{ sessionActive: boolean; row: ActorRow | null; sessionAccess?: SessionAccessRow | null }> {
+  const result = await db.$client.query<
+    ActorRow & { session_active: boolean } & Partial<SessionAccessColumns>
+  >(
+    accessTo === undefined
+      ? { ...IDENTITY_LOOKUP, values: [subject, sessionId ?? null] }
+      : { ...IDENTITY_WITH_SESSION_ACCESS, values: [subject, sessionId ?? null, accessTo] },
+  );
   const first = result.rows[0];
   if (!first) return { sessionActive: false, row: null };
-  const { session_active: sessionActive, ...row } = first;
-  return { sessionActive, row: row.id ? row : null };
+  const {
+    session_active: sessionActive,
+    session_found: found,
+    session_owner_id: ownerId,
+    session_status: status,
+    session_share_access: shareAccess,
+    ...row
+  } = first;
+  if (!row.id) return { sessionActive, row: null };
+  if (accessTo === undefined) return { sessionActive, row };
+  return {
+    sessionActive,
+    row,
+    sessionAccess: found && ownerId && status ? { ownerId, status, shareAccess: shareAccess ?? null } : null,
+  };
 }
 
 /**
@@ -72,11 +114,23 @@ async function lookUpSubject(
  * subject (and becomes active) in one conditional UPDATE, so two concurrent first requests cannot both link. Any
  * other invitation waits for the person to accept it (invitations.service, issue 16 item 6). `user` is null when
  * the identity has no Argo user yet; `sessionActive` is false when the token's provider session is gone.
+ * `accessTo`: the session the request is for, whose access row is read in the same statement and kept for the
+ * request's access check (access.repository's rememberSessionAccessRow).
  */
-export async function findUserForIdentity(db: Database, claims: IdTokenClaims): Promise<IdentityLookup> {
-  const known = await lookUpSubject(db, claims.sub, claims.sessionId);
+export async function findUserForIdentity(
+  db: Database,
+  claims: IdTokenClaims,
+  accessTo?: string,
+): Promise<IdentityLookup> {
+  const known = await lookUpSubject(db, claims.sub, claims.sessionId, accessTo);
   if (!known.sessionActive) return { sessionActive: false, user: known.row ? toActor(known.row) : null };
-  if (known.row) return { sessionActive: true, user: toActor(known.row) };
+  if (known.row) {
+    const user = toActor(known.row);
+    if (accessTo !== undefined && known.sessionAccess !== undefined) {
+      rememberSessionAccessRow(user, accessTo, known.sessionAccess);
+    }
+    return { sessionActive: true, user };
+  }
   if (!claims.email || claims.emailVerified !== true) return { sessionActive: true, user: null };
   try {
     const linked = await db.execute<ActorRow>(sql`
