@@ -52,6 +52,12 @@ describe('startEmbeddedPostgres', () => {
   it('creates a cluster and the argo database on first start, and finds the data after a restart', async () => {
     const first = await start();
     expect(first.url).toContain(`@127.0.0.1:${port}/argo`);
+    // Through the Unix socket in the cluster's directory (no server address: not TCP).
+    expect(first.url).toContain(`?host=${encodeURIComponent(join(dataDir, 'postgres'))}`);
+    expect(await query(first.url, 'SELECT inet_server_addr() AS address')).toEqual([{ address: null }]);
+    // TCP on 127.0.0.1 too, for other tools.
+    const tcp = first.url.replace(/\?.*$/, '');
+    expect(await query(tcp, 'SELECT inet_server_addr() AS address')).toEqual([{ address: '127.0.0.1' }]);
     expect(first.isReused).toBe(false);
     expect(first.initialised).toBe(true); // main.ts says "first start" in its progress lines
     await query(first.url, 'CREATE TABLE kept (value text); INSERT INTO kept VALUES ($$still here$$)');
@@ -69,11 +75,16 @@ describe('startEmbeddedPostgres', () => {
   it('starts despite a stale postmaster.pid, also when its pid now belongs to another process', async () => {
     const pidFile = join(dataDir, 'postgres', 'postmaster.pid');
     // The layout PostgreSQL writes: pid, data dir, start time, port, socket dir, listen address, shm key, status.
-    const writeStalePidFile = (pid: number) =>
-      writeFile(
-        pidFile,
-        [pid, join(dataDir, 'postgres'), '0', port, '', '127.0.0.1', '0 0', 'ready   ', ''].join('\n'),
+    // A killed server leaves its socket's lock file too, naming the same pid.
+    const writeStalePidFile = async (pid: number) => {
+      const cluster = join(dataDir, 'postgres');
+      const lines = [pid, cluster, '0', port, cluster, '127.0.0.1', '0 0', 'ready   ', ''].join('\n');
+      await writeFile(pidFile, lines);
+      await writeFile(
+        join(cluster, `.s.PGSQL.${port}.lock`),
+        [pid, cluster, '0', port, cluster, ''].join('\n'),
       );
+    };
 
     await writeStalePidFile(await deadPid());
     const afterKill = await start();
