@@ -27,6 +27,23 @@ describe('health and platform behaviour', () => {
     expect(res.headers['x-request-id']).toBe('trace-12345678');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers).toMatchObject({
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-frame-options': 'SAMEORIGIN',
+      'referrer-policy': 'no-referrer',
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'x-permitted-cross-domain-policies': 'none',
+    });
+  });
+
+  it('sets the same security headers on errors and on the web app', async () => {
+    for (const path of ['/api/user/session/00000000-0000-0000-0000-000000000000/info', '/login']) {
+      const res = await t.call('GET', path);
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
   });
 
   it('answers an unknown API path with the JSON error shape', async () => {
