@@ -25,6 +25,7 @@ import {
   isNotNull,
   isNull,
   or,
+  type Placeholder,
   type SQL,
   type SQLWrapper,
   sql,
@@ -248,9 +249,10 @@ function filterCondition(field: FilterField, value: FilterValue): SQL {
  * WHERE of the results: the session's current run, the search and every filter. 400 for a bad filter. The run is
  * read in the same statement, so nothing needs to be read before it. `attr.<key>` filters (the imported file's
  * columns) need the session's `attributeColumns` (findAttributeColumnsFor); without them such a filter is a 400.
+ * `sessionId` may be a placeholder, filled in when the rendered statement runs (results.repository.ts).
  */
 export function resultsWhere(
-  sessionId: string,
+  sessionId: string | Placeholder,
   selection: Pick<ResultsSelection, 'search' | 'filters'>,
   attributeColumns: readonly AttributeColumn[] = [],
 ): SQL {
@@ -310,5 +312,5 @@ export function resultsOrder(
 }
 
 /** The session's current run, as an init-plan subquery (a session that never ran has none, so no rows). */
-const currentRunOf = (sessionId: string): SQL =>
+const currentRunOf = (sessionId: string | Placeholder): SQL =>
   sql`(select ${sessions.runId} from ${sessions} where ${sessions.id} = ${sessionId})`;

@@ -3,8 +3,18 @@
  * (results-where.ts), in their order, and the total; and the session facts an export reads.
  */
 import type { AttributeColumn } from '@argo/contract';
-import { count, eq, getTableColumns, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import type { DatabaseExecutor } from '../../db/client';
+import {
+  count,
+  eq,
+  fillPlaceholders,
+  getTableColumns,
+  inArray,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Database, DatabaseExecutor } from '../../db/client';
 import { businesses, sessions } from '../../db/schema';
 import { LISTED_BUSINESS_COLUMNS, type ListedBusinessRow } from './businesses.mapper';
 import { listedBusinessJson } from './listed-business-json';
@@ -49,7 +59,7 @@ export interface ResultsPageJson {
   total: number;
 }
 
-/** A stand-in is the row's id between these (pageAsOneRow writes it, withRowsWritten finds it). */
+/** A stand-in is the row's id between these (pageStatement writes it, withRowsWritten finds it). */
 const STAND_IN = ['{"unwritten":"', '"}'] as const;
 
 /**
@@ -76,7 +86,7 @@ export function withRowsWritten(page: ResultsPageJson, written: ReadonlyMap<stri
   return items;
 }
 
-/** The columns of a page's rows that pageAsOneRow reads (each row also carries the total). */
+/** The columns of a page's rows that pageStatement reads (each row also carries the total). */
 const pageRow = (order: SQL[]) => ({
   id: businesses.id,
   json: listedBusinessJson.as('json'),
@@ -87,57 +97,120 @@ const pageRow = (order: SQL[]) => ({
  * The page's rows (a select of pageRow's columns and `total`) read as one row: one message for the API to read
  * instead of one per business, and no row objects for it to build and drop.
  */
-async function pageAsOneRow(db: DatabaseExecutor, rows: SQLWrapper): Promise<ResultsPageJson | null> {
-  const result = await db.execute<{
-    items: string | null;
-    unwritten: string[] | null;
-    total: string | null;
-  }>(sql`
+const pageStatement = (rows: SQLWrapper): SQL => sql`
     select string_agg(coalesce(page.json, ${STAND_IN[0]} || page.id || ${STAND_IN[1]}), ',' order by page.position)
         as items,
       array_agg(page.id) filter (where page.json is null) as unwritten,
       max(page.total) as total
-    from ${rows} as page`);
+    from ${rows} as page`;
+
+/** What a rendered page statement leaves open, filled in for each page (fillPlaceholders). */
+const SESSION = sql.placeholder('sessionId');
+const LIMIT = sql.placeholder('limit');
+const OFFSET = sql.placeholder('offset');
+
+interface RenderedStatement {
+  text: string;
+  params: unknown[];
+}
+
+/**
+ * Page statements as drizzle renders them (text and parameters), kept by everything that shapes one but the session
+ * and the page, which stay placeholders: each is built once and then run with the session and the page filled in.
+ * Rendering the few hundred parts of a page's statement took ~7% of the API's CPU per page (CPU profile, one request
+ * at a time). The key holds the search's and the filters' values, which the rendered parameters carry. The least
+ * recently used go past RENDERED_MAX.
+ */
+const rendered = new Map<string, RenderedStatement>();
+const RENDERED_MAX = 500;
+const dialect = new PgDialect();
+
+function renderedStatement(key: string, build: () => SQL): RenderedStatement {
+  let statement = rendered.get(key);
+  if (statement) {
+    rendered.delete(key);
+  } else {
+    const query = dialect.sqlToQuery(build());
+    statement = { text: query.sql, params: query.params };
+    if (rendered.size >= RENDERED_MAX) rendered.delete(rendered.keys().next().value as string);
+  }
+  rendered.set(key, statement);
+  return statement;
+}
+
+/** How many page statements are kept rendered (tests). */
+export const renderedPageStatements = () => rendered.size;
+
+async function runPage(
+  db: Database,
+  statement: RenderedStatement,
+  sessionId: string,
+  query: ResultsPageQuery,
+): Promise<ResultsPageJson | null> {
+  const result = await db.$client.query<{
+    items: string | null;
+    unwritten: string[] | null;
+    total: string | null;
+  }>({
+    text: statement.text,
+    values: fillPlaceholders(statement.params, {
+      sessionId,
+      limit: query.pageSize,
+      offset: query.page * query.pageSize,
+    }),
+  });
   const row = result.rows[0];
   if (!row?.items) return null;
   return { items: row.items, unwritten: row.unwritten ?? [], total: Number(row.total) };
 }
 
+/** Everything that shapes a page's statement but the session and the page. */
+const shapeOf = (kind: string, query: ResultsPageQuery, attributeColumns: readonly AttributeColumn[]) =>
+  JSON.stringify([kind, query.search, query.filters, query.sortBy, query.sortOrder, attributeColumns]);
+
 /**
  * One page of the results and the total, in one statement: the page's rows (each as the JSON it is sent as) carry
- * the total, counted once by an uncorrelated sub-query, and are read as one row (pageAsOneRow). Only a page past the
+ * the total, counted once by an uncorrelated sub-query, and are read as one row (pageStatement). Only a page past the
  * end, which has no row to carry it, needs a second statement for the total.
  */
 export async function findResultsPage(
-  db: DatabaseExecutor,
+  db: Database,
   sessionId: string,
   query: ResultsPageQuery,
   attributeColumns: readonly AttributeColumn[] = [],
 ): Promise<ResultsPageJson> {
   if (query.search) return findSearchedPage(db, sessionId, query, attributeColumns);
-  const where = resultsWhere(sessionId, query, attributeColumns);
-  const order = resultsOrder(query);
-  // Late row lookup: pick the page's ids first — for a plain sort an index-only scan of a sort index, so the
-  // rows an OFFSET skips are never read from the table — then read only those rows.
-  const pageIds = db
-    .select({ id: businesses.id })
-    .from(businesses)
-    .where(where)
-    .orderBy(...order)
-    .limit(query.pageSize)
-    .offset(query.page * query.pageSize);
-  const counted = db.select({ total: count() }).from(businesses).where(where);
-  const rows = db
-    .select({
-      ...pageRow(order),
-      // Each round trip costs the API's event loop more than PostgreSQL's count does (bench/load.mjs).
-      total: sql<number>`(${counted})`.as('total'),
-    })
-    .from(businesses)
-    .where(inArray(businesses.id, pageIds));
-  const page = await pageAsOneRow(db, rows);
+  const statement = renderedStatement(shapeOf('plain', query, attributeColumns), () => {
+    const where = resultsWhere(SESSION, query, attributeColumns);
+    const order = resultsOrder(query);
+    // Late row lookup: pick the page's ids first — for a plain sort an index-only scan of a sort index, so the
+    // rows an OFFSET skips are never read from the table — then read only those rows.
+    const pageIds = db
+      .select({ id: businesses.id })
+      .from(businesses)
+      .where(where)
+      .orderBy(...order)
+      .limit(LIMIT)
+      .offset(OFFSET);
+    const counted = db.select({ total: count() }).from(businesses).where(where);
+    return pageStatement(
+      db
+        .select({
+          ...pageRow(order),
+          // Each round trip costs the API's event loop more than PostgreSQL's count does (bench/load.mjs).
+          total: sql<number>`(${counted})`.as('total'),
+        })
+        .from(businesses)
+        .where(inArray(businesses.id, pageIds)),
+    );
+  });
+  const page = await runPage(db, statement, sessionId, query);
   if (page) return page;
-  return { items: '', unwritten: [], total: query.page === 0 ? 0 : ((await counted)[0]?.total ?? 0) };
+  return {
+    items: '',
+    unwritten: [],
+    total: query.page === 0 ? 0 : await countMatches(db, sessionId, query, attributeColumns),
+  };
 }
 
 /**
@@ -148,36 +221,52 @@ export async function findResultsPage(
  * findResultsPage's form, whose page an index walk finds without reading every match.
  */
 async function findSearchedPage(
-  db: DatabaseExecutor,
+  db: Database,
   sessionId: string,
   query: ResultsPageQuery,
   attributeColumns: readonly AttributeColumn[],
 ): Promise<ResultsPageJson> {
-  const where = resultsWhere(sessionId, query, attributeColumns);
-  const matches = db.$with('matches').as(
-    db
-      .select({ id: businesses.id, sortKey: sql`${sortColumnOf(query.sortBy)}`.as('sort_key') })
-      .from(businesses)
-      .where(where),
-  );
-  const pageIds = db
-    .select({ id: matches.id })
-    .from(matches)
-    .orderBy(...resultsOrder(query, matches))
-    .limit(query.pageSize)
-    .offset(query.page * query.pageSize);
-  const rows = db
-    .with(matches)
-    .select({
-      ...pageRow(resultsOrder(query)),
-      total: sql<number>`(select count(*) from ${matches})`.as('total'),
-    })
-    .from(businesses)
-    .where(inArray(businesses.id, pageIds));
-  const page = await pageAsOneRow(db, rows);
+  const statement = renderedStatement(shapeOf('searched', query, attributeColumns), () => {
+    const matches = db.$with('matches').as(
+      db
+        .select({ id: businesses.id, sortKey: sql`${sortColumnOf(query.sortBy)}`.as('sort_key') })
+        .from(businesses)
+        .where(resultsWhere(SESSION, query, attributeColumns)),
+    );
+    const pageIds = db
+      .select({ id: matches.id })
+      .from(matches)
+      .orderBy(...resultsOrder(query, matches))
+      .limit(LIMIT)
+      .offset(OFFSET);
+    return pageStatement(
+      db
+        .with(matches)
+        .select({
+          ...pageRow(resultsOrder(query)),
+          total: sql<number>`(select count(*) from ${matches})`.as('total'),
+        })
+        .from(businesses)
+        .where(inArray(businesses.id, pageIds)),
+    );
+  });
+  const page = await runPage(db, statement, sessionId, query);
   if (page) return page;
   if (query.page === 0) return { items: '', unwritten: [], total: 0 };
   // Past the end: no row carries the total.
-  const [counted] = await db.select({ total: count() }).from(businesses).where(where);
-  return { items: '', unwritten: [], total: counted?.total ?? 0 };
+  return { items: '', unwritten: [], total: await countMatches(db, sessionId, query, attributeColumns) };
+}
+
+/** The businesses a page's search and filters select, counted (a page past the end has no row to carry it). */
+async function countMatches(
+  db: Database,
+  sessionId: string,
+  query: ResultsPageQuery,
+  attributeColumns: readonly AttributeColumn[],
+): Promise<number> {
+  const [counted] = await db
+    .select({ total: count() })
+    .from(businesses)
+    .where(resultsWhere(sessionId, query, attributeColumns));
+  return counted?.total ?? 0;
 }

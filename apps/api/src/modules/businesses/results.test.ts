@@ -9,8 +9,9 @@ import { randomUUID } from 'node:crypto';
 import { encodeFilters } from '@argo/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/app';
-import type { TestUser } from '../access/access.fixtures';
+import { createSession, type TestUser } from '../access/access.fixtures';
 import { EVIL, names, type ResultsSession, seedResultsSession } from './results.fixtures';
+import { renderedPageStatements } from './results.repository';
 
 let t: TestApp;
 let admin: TestUser;
@@ -202,6 +203,37 @@ describe('GET /user/session/:id/results', () => {
       expect(res.status, JSON.stringify(bad)).toBe(400);
       expect(res.body.error.message).toMatch(/page/i);
     }
+  });
+
+  it('renders a page statement once per shape; each session, page and filter value gets its own rows', async () => {
+    const shape = { pageSize: 2, sortBy: 'name', sortOrder: 'asc' } as const;
+    await page({ ...shape, page: 0 });
+    const kept = renderedPageStatements();
+    const [first, second] = [await page({ ...shape, page: 0 }), await page({ ...shape, page: 1 })];
+    expect(renderedPageStatements()).toBe(kept); // the same statement, with the page filled in
+    expect(names(first.body)).toEqual([EVIL, 'Alpha Dental']);
+    expect(names(second.body)).toEqual(['Beta Plumbing', 'Delta Bakery']);
+
+    // Another session of the same shape: its own (no) rows, not this one's.
+    const empty = await createSession(t, admin);
+    const other = await t.call(
+      'GET',
+      `/api/user/session/${empty}/results?page=0&pageSize=2&sortBy=name&sortOrder=asc`,
+      {
+        token: admin.token,
+      },
+    );
+    expect(other.body).toMatchObject({ items: [], total: 0 });
+    expect(renderedPageStatements()).toBe(kept);
+
+    // A filter's values shape the statement: each value its own, with its own rows.
+    const before = renderedPageStatements();
+    const yorkOrHull = await page({ ...shape, filters: encodeFilters({ city: ['York', 'Hull'] }) });
+    const leedsOrHull = await page({ ...shape, filters: encodeFilters({ city: ['Leeds', 'Hull'] }) });
+    expect(renderedPageStatements()).toBe(before + 2);
+    expect(names(yorkOrHull.body)).toEqual(['Beta Plumbing', 'Delta Bakery']);
+    expect(names(leedsOrHull.body)).toEqual(['Alpha Dental', 'Delta Bakery']);
+    expect(leedsOrHull.body.total).toBe(3);
   });
 
   it('answers 400 naming the problem for a bad filter, sort or search', async () => {
