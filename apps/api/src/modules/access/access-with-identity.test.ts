@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import type { ActorUser } from '../../http/auth';
-import { addUser, createAdmin, createSession, type TestUser } from './access.fixtures';
+import { createSession, createTeam, type TestUser } from './access.fixtures';
 import { findSessionAccessRow, rememberSessionAccessRow } from './access.repository';
 
 let t: TestApp;
@@ -18,10 +18,7 @@ let other: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await createAdmin(t);
-  member = await addUser(t, admin);
-  colleague = await addUser(t, admin);
-  other = await createAdmin(t, 'Other Org');
+  ({ admin, member, colleague, other } = await createTeam(t));
 });
 afterAll(() => t?.close());
 

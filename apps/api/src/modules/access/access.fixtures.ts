@@ -40,6 +40,19 @@ export async function addUser(
   return { token: signedUp.token, userId: invited.body.id, accountId: admin.accountId, email };
 }
 
+/** The usual cast of the access tests: an account's admin and two of its members, and another account's admin. */
+export async function createTeam(
+  t: TestApp,
+): Promise<{ admin: TestUser; member: TestUser; colleague: TestUser; other: TestUser }> {
+  const admin = await createAdmin(t);
+  return {
+    admin,
+    member: await addUser(t, admin),
+    colleague: await addUser(t, admin),
+    other: await createAdmin(t, 'Other Org'),
+  };
+}
+
 /** Puts a session in a status directly (the runner that would do it belongs to discovery). */
 export async function setSessionStatus(t: TestApp, sessionId: string, status: SessionStatus): Promise<void> {
   await t.database.db.update(sessions).set({ status }).where(eq(sessions.id, sessionId));
