@@ -3,6 +3,7 @@
  * (results-where.ts), in their order, and the total; and the session facts an export reads.
  */
 import type { AttributeColumn } from '@argo/contract';
+import { createLruCache } from '@argo/engine';
 import {
   count,
   eq,
@@ -121,20 +122,17 @@ interface RenderedStatement {
  * at a time). The key holds the search's and the filters' values, which the rendered parameters carry. The least
  * recently used go past RENDERED_MAX.
  */
-const rendered = new Map<string, RenderedStatement>();
 const RENDERED_MAX = 500;
+const rendered = createLruCache<RenderedStatement>({ max: RENDERED_MAX });
 const dialect = new PgDialect();
 
 function renderedStatement(key: string, build: () => SQL): RenderedStatement {
   let statement = rendered.get(key);
-  if (statement) {
-    rendered.delete(key);
-  } else {
+  if (!statement) {
     const query = dialect.sqlToQuery(build());
     statement = { text: query.sql, params: query.params };
-    if (rendered.size >= RENDERED_MAX) rendered.delete(rendered.keys().next().value as string);
+    rendered.set(key, statement);
   }
-  rendered.set(key, statement);
   return statement;
 }
 
