@@ -59,11 +59,13 @@ export async function startCaptureProxy({ host, port }) {
           const parsed = readBind(body);
           statements.push({
             sql: prepared.get(parsed.statement) ?? '',
+            // The name the app prepared it under ('' for the unnamed statement), for a replay that plans as it did.
+            name: parsed.statement,
             params: parsed.params,
             at: Date.now(),
           });
         } else if (type === 'Q' && state.recording) {
-          statements.push({ sql: readCStrings(body, 1)[0], params: [], at: Date.now() });
+          statements.push({ sql: readCStrings(body, 1)[0], name: '', params: [], at: Date.now() });
         }
       }
     });

@@ -125,8 +125,13 @@ async function main() {
         await timeMany(WARMUP, concurrency, get);
         const ours = summarise(await timeMany(REQUESTS, concurrency, get));
         const runSql = async () => {
-          await Promise.all(page.map((s) => pool.query({ text: s.sql, values: s.params, rowMode: 'array' })));
-          for (const s of enrichment) await pool.query({ text: s.sql, values: s.params, rowMode: 'array' });
+          await Promise.all(
+            page.map((s) =>
+              pool.query({ name: s.name || undefined, text: s.sql, values: s.params, rowMode: 'array' }),
+            ),
+          );
+          for (const s of enrichment)
+            await pool.query({ name: s.name || undefined, text: s.sql, values: s.params, rowMode: 'array' });
         };
         await timeMany(WARMUP, concurrency, runSql);
         const reference = summarise(await timeMany(REQUESTS, concurrency, runSql));

@@ -136,7 +136,11 @@ async function main() {
       );
       // Reference: the same statements with the same parameters, run as the API runs them (in parallel).
       const runSql = () =>
-        Promise.all(statements.map((s) => pool.query({ text: s.sql, values: s.params, rowMode: 'array' })));
+        Promise.all(
+          statements.map((s) =>
+            pool.query({ name: s.name || undefined, text: s.sql, values: s.params, rowMode: 'array' }),
+          ),
+        );
       await timeMany(WARMUP, CONCURRENCY, runSql);
       const reference = summarise(await timeMany(REQUESTS, CONCURRENCY, runSql));
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/app';
 import { createSession, type TestUser } from '../access/access.fixtures';
 import { EVIL, names, type ResultsSession, seedResultsSession } from './results.fixtures';
-import { renderedPageStatements } from './results.repository';
+import { PREPARED_MAX, preparedPageStatements, renderedPageStatements } from './results.repository';
 
 let t: TestApp;
 let admin: TestUser;
@@ -234,6 +234,55 @@ describe('GET /user/session/:id/results', () => {
     expect(names(yorkOrHull.body)).toEqual(['Beta Plumbing', 'Delta Bakery']);
     expect(names(leedsOrHull.body)).toEqual(['Alpha Dental', 'Delta Bakery']);
     expect(leedsOrHull.body.total).toBe(3);
+  });
+
+  it('runs a page without filters as a statement PostgreSQL keeps prepared; a filtered page or a search without a trigram is planned each time', async () => {
+    /** The page statements prepared on the app's pooled connections, as PostgreSQL lists them. */
+    const preparedInPostgres = async () => {
+      const clients = await Promise.all(
+        Array.from({ length: t.database.pool.totalCount }, () => t.database.pool.connect()),
+      );
+      try {
+        const lists = await Promise.all(
+          clients.map((c) =>
+            c.query<{ name: string }>(
+              "select name from pg_prepared_statements where name like 'argo_results_page_%'",
+            ),
+          ),
+        );
+        return new Set(lists.flatMap((list) => list.rows.map((row) => row.name)));
+      } finally {
+        for (const c of clients) c.release();
+      }
+    };
+    const named = preparedPageStatements();
+    // A page size no other test asks for: a shape of its own.
+    const plain = await page({ pageSize: 3, sortBy: 'city', sortOrder: 'desc' });
+    expect(plain.body.items).toHaveLength(3);
+    expect(preparedPageStatements()).toBe(named + 1);
+    expect(await preparedInPostgres()).toContain(`argo_results_page_${named + 1}`);
+    // Another session, and the second page, run the same prepared statement with their own rows.
+    expect((await page({ pageSize: 3, sortBy: 'city', sortOrder: 'desc', page: 1 })).body.items).toHaveLength(
+      2,
+    );
+    expect(preparedPageStatements()).toBe(named + 1);
+
+    // A search with a trigram is prepared too (the search is a parameter); one without, and a filter, are not.
+    expect(names((await page({ pageSize: 3, search: 'dental' })).body).sort()).toEqual([
+      'Alpha Dental',
+      'Gamma Dental',
+    ]);
+    expect(preparedPageStatements()).toBe(named + 2);
+    expect(names((await page({ pageSize: 10, search: 'ta' })).body)).toContain('Delta Bakery');
+    expect(
+      names((await page({ pageSize: 3, filters: encodeFilters({ city: 'Leeds' }) })).body).sort(),
+    ).toEqual(['Alpha Dental', 'Gamma Dental']);
+    expect(preparedPageStatements()).toBe(named + 2);
+    // (Earlier tests' statements may be gone with a connection the pool closed when idle.)
+    const inPostgres = [...(await preparedInPostgres())];
+    expect(inPostgres).toContain(`argo_results_page_${named + 2}`);
+    expect(inPostgres.every((name) => Number(name.split('_').at(-1)) <= named + 2)).toBe(true);
+    expect(named + 2).toBeLessThanOrEqual(PREPARED_MAX);
   });
 
   it('answers 400 naming the problem for a bad filter, sort or search', async () => {
