@@ -1,5 +1,6 @@
 import type { LanguageModel } from '@argo/engine';
 import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
 import type { IdentityProvider } from './auth/identity-provider';
 import type { Config } from './config/env';
 import type { Database } from './db/client';
@@ -9,6 +10,11 @@ import type { JobQueue } from './jobs/queue';
 export interface AppDeps {
   config: Config;
   db: Database;
+  /**
+   * The pool CSV downloads stream from: each holds a connection for as long as its client takes to read the file.
+   * Kept apart from `db`'s (API_POOL_MAX, a few), so slow downloads never hold up pages and polls.
+   */
+  downloads: pg.Pool;
   identity: IdentityProvider;
   jobs: JobQueue;
   /** The build id shown by /api/health and the OpenAPI document. */

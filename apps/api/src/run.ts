@@ -35,9 +35,11 @@ export async function runArgo({
   cleanups,
 }: RunOptions): Promise<void> {
   // A worker process's queries are all jobs': their PostgreSQL work gets the jobs' priority (db/backend-priority.ts).
+  // The API's are short statements for people waiting (API_POOL_MAX).
   const database = createDatabase(databaseUrl, {
-    max: config.DATABASE_POOL_MAX,
-    ...(role === 'worker' ? { backendNice: config.JOB_NICE } : {}),
+    ...(role === 'worker'
+      ? { max: config.DATABASE_POOL_MAX, backendNice: config.JOB_NICE }
+      : { max: config.API_POOL_MAX }),
   });
   cleanups.push(() => database.close());
   // pg-boss keeps its own schema: its queue starts while our migrations run and the API is built, and is awaited
@@ -84,9 +86,13 @@ export async function runArgo({
 
   if (role === 'all' || role === 'api') {
     const identity = await createIdentityProvider(database.db, config, log);
+    // Connects only when a download needs it.
+    const downloads = createDatabase(databaseUrl, { max: config.DATABASE_POOL_MAX });
+    cleanups.push(() => downloads.close());
     const app = await buildApp({
       config,
       db: database.db,
+      downloads: downloads.pool,
       identity: identity.provider,
       connectSources: identity.connectSources,
       jobs,

@@ -1,11 +1,13 @@
 import type { LanguageModel } from '@argo/engine';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
 import { buildApp } from '../src/app';
 import type { BetterAuthInstance } from '../src/auth/better-auth';
 import { createBuiltinProvider } from '../src/auth/builtin-provider';
 import { type Config, loadConfig } from '../src/config/env';
 import { createLanguageModel } from '../src/config/language-model';
+import { createDatabase } from '../src/db/client';
 import { createJobQueue, type JobQueue } from '../src/jobs/queue';
 import { createMailer, type Mailer } from '../src/modules/email/mailer';
 import { createTestDatabase, type TestDatabase } from './database';
@@ -83,7 +85,10 @@ export interface SignedInUser {
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The database; its pool is the one the app's requests use. */
   database: TestDatabase;
+  /** The pool the app's CSV downloads stream from, as in run.ts (DATABASE_POOL_MAX connections). */
+  downloads: pg.Pool;
   jobs: JobQueue;
   /** Calls the API through the real HTTP stack (Fastify inject: routing, hooks, validation, serialisation). */
   // biome-ignore lint/suspicious/noExplicitAny: test helper
@@ -136,9 +141,11 @@ export async function createTestApp(
     mailer?: (outbox: Mailer) => Mailer;
     /** A model for the app and the test workers (e.g. one pointing at a local OpenAI-protocol server). */
     languageModel?: LanguageModel | null;
+    /** Connections of the requests' pool (run.ts sizes it by API_POOL_MAX); 10 by default. */
+    poolMax?: number;
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(options.poolMax ? { max: options.poolMax } : {});
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '100000',
@@ -157,9 +164,11 @@ export async function createTestApp(
   await jobs.start();
   const languageModel =
     options.languageModel !== undefined ? options.languageModel : createLanguageModel(config);
+  const downloads = createDatabase(database.url, { max: config.DATABASE_POOL_MAX });
   const app = await buildApp({
     config,
     db: database.db,
+    downloads: downloads.pool,
     identity,
     jobs,
     languageModel,
@@ -267,6 +276,7 @@ export async function createTestApp(
   return {
     app,
     database,
+    downloads: downloads.pool,
     jobs,
     config,
     languageModel,
@@ -281,6 +291,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await jobs.stop();
+      await downloads.close();
       await database.close();
     },
   };

@@ -53,6 +53,7 @@ beforeAll(async () => {
   app = await buildApp({
     config,
     db: database.db,
+    downloads: database.pool,
     identity: createCognitoProvider(config),
     connectSources: cognitoConnectSources(config),
     jobs,

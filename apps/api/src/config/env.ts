@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -45,7 +46,19 @@ const EnvFields = z.object({
     .optional(),
   ARGO_DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'data')),
   EMBEDDED_PG_PORT: port.default(5433),
+  /** Connections of a pool that waits on others: the jobs' (a worker process, npm start's job thread), the API's downloads. */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * Connections for the API's requests' statements (pages, polls, sign-in lookups). Twice the cores: more backends
+   * at work than cores finish no sooner and take the CPU from the API's one thread (bench/load.mjs on 2 cores:
+   * 4 connections 210–216 requests/s, 10 connections 155–165).
+   */
+  API_POOL_MAX: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(200)
+    .default(() => Math.max(2, 2 * availableParallelism())),
   /** What this process runs: the API, the job workers, or both (default). */
   ARGO_ROLE: z.enum(['all', 'api', 'worker'], { error: 'use all, api or worker' }).default('all'),
   /** Secret for the identity provider's cookies and key encryption. Generated and kept in the database when unset. */

@@ -24,11 +24,19 @@ export function registerBusinessRoutes(app: FastifyInstance, deps: AppDeps) {
   );
 
   route(app, routes.sessionsExport, async ({ params, query, request, reply }) =>
-    sendCsv(request, reply, await exportResults(deps.db, requireUser(request), params.id, query, now(deps))),
+    sendCsv(
+      request,
+      reply,
+      await exportResults(deps.db, deps.downloads, requireUser(request), params.id, query, now(deps)),
+    ),
   );
 
   route(app, routes.sessionsExportContacts, async ({ params, query, request, reply }) =>
-    sendCsv(request, reply, await exportContacts(deps.db, requireUser(request), params.id, query, now(deps))),
+    sendCsv(
+      request,
+      reply,
+      await exportContacts(deps.db, deps.downloads, requireUser(request), params.id, query, now(deps)),
+    ),
   );
 
   // The caller's own saved view of the results (issue 14 part 5).

@@ -5,6 +5,7 @@ import {
   type ResultsPage,
   type ResultsQuery,
 } from '@argo/contract';
+import type pg from 'pg';
 import type { Database } from '../../db/client';
 import type { ActorUser } from '../../http/auth';
 import { JsonText } from '../../http/json-text';
@@ -62,6 +63,7 @@ export interface CsvExport {
 /** The CSV of what the table's search and filters select, in its order, as a stream. */
 export async function exportResults(
   db: Database,
+  downloads: pg.Pool,
   actor: ActorUser,
   sessionId: string,
   query: ExportQuery,
@@ -79,7 +81,7 @@ export async function exportResults(
     cachedExport(cacheKey) ??
     rememberExport(
       cacheKey,
-      gzipped(await streamExportCsv(db.$client, where, resultsOrder(query), query.columns, attributeColumns)),
+      gzipped(await streamExportCsv(downloads, where, resultsOrder(query), query.columns, attributeColumns)),
     );
   const fileName = exportFileName(session?.name ?? null, now, EXPORT_DEFAULT_FILENAME);
   return { fileName, contentDisposition: contentDisposition(fileName), body, encoding: 'gzip' };
@@ -91,6 +93,7 @@ export async function exportResults(
  */
 export async function exportContacts(
   db: Database,
+  downloads: pg.Pool,
   actor: ActorUser,
   sessionId: string,
   query: ExportQuery,
@@ -106,7 +109,7 @@ export async function exportContacts(
     wanted === undefined || wanted === null || (typeof wanted === 'object' && !Array.isArray(wanted))
       ? null
       : (Array.isArray(wanted) ? wanted : [wanted]).filter((v): v is string => typeof v === 'string');
-  const body = await streamContactsCsv(db.$client, where, resultsOrder(query), seniorities);
+  const body = await streamContactsCsv(downloads, where, resultsOrder(query), seniorities);
   const base = exportFileName(session?.name ?? null, now, EXPORT_DEFAULT_FILENAME).replace(/\.csv$/, '');
   const fileName = `${base}-contacts.csv`;
   return { fileName, contentDisposition: contentDisposition(fileName), body };

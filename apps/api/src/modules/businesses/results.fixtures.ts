@@ -117,9 +117,11 @@ export interface ResultsSession {
 }
 
 /** A fresh app and database with the seeded session; the caller closes `t`. */
-export async function seedResultsSession(): Promise<ResultsSession> {
+export async function seedResultsSession(
+  appOptions: Parameters<typeof createTestApp>[1] = {},
+): Promise<ResultsSession> {
   const ids: Record<string, string> = {};
-  const t = await createTestApp();
+  const t = await createTestApp({}, appOptions);
   const admin = await createAdmin(t);
   const viewer = await addUser(t, admin);
   const outsider = await createAdmin(t, 'Other Org');
