@@ -10,6 +10,7 @@
 // ("1,2": phase 2 is the scale-out one), LOAD_JOBS (0: no background jobs), BENCH_CPU_PROF_DIR (CPU profiles of the API and worker processes).
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
+import { availableParallelism } from 'node:os';
 import pg from 'pg';
 import { Agent, request } from 'undici';
 import {
@@ -44,6 +45,8 @@ const SEARCH = 'search=dental';
 /** Pages of 50 a user may ask for: the search matches a tenth of the businesses. */
 const pageCount = (search) => Math.max(1, Math.floor(BUSINESSES / 50 / (search ? 10 : 1)));
 const ENRICH_SITES = 1_500;
+/** The API's pool for its requests, as config/env.ts sizes it by default (or as API_POOL_MAX sets it). */
+const API_POOL_MAX = Number(process.env.API_POOL_MAX ?? Math.max(2, 2 * availableParallelism()));
 
 /** The local "web": every site one small WordPress page, a little slow; no robots.txt. */
 async function startSiteServer() {
@@ -244,11 +247,15 @@ async function recordStatements(databaseUrl, users) {
 
 /**
  * The second reference: each user request replaced by the statements the API sent for it, run one after the
- * other on a `pg` pool of the API's size (10) by the same users — what the database alone costs for the mix. A
+ * other on a `pg` pool of the API's size (API_POOL_MAX) by the same users — what the database alone costs for the mix. A
  * statement the API prepared under a name is prepared under that name here too (a named statement's plan is kept).
  */
 async function runSqlReplay(databaseUrl, users, recorded) {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, options: await apiSessionOptions() });
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: API_POOL_MAX,
+    options: await apiSessionOptions(),
+  });
   try {
     return await runClosedLoop(users, async (u, { variant, page }) => {
       const statements = recorded.get(users[u % users.length].sessionId)[variant][page ?? 0];
