@@ -199,7 +199,7 @@ async function runPage(
   return { items: row.items, unwritten: row.unwritten ?? [], total: Number(row.total) };
 }
 
-/** Everything that shapes a page's statement but the session and the page. */
+/** Everything that shapes a page's statement but the session and the offset. */
 const shapeOf = (kind: string, query: ResultsPageQuery, attributeColumns: readonly AttributeColumn[]) =>
   JSON.stringify([
     kind,
