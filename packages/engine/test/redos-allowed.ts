@@ -194,7 +194,7 @@ export const ALLOWED: AllowedPattern[] = [
     reason: `${COLLAPSED_PAGE}; a competitor page's texts through space(), which collapses alike`,
   })),
   ...[
-    ['src/analyze/summary/addresses.ts', String.raw`(?<![\p{L}])((?:[\p{Lu}][\p{L}'.-]+ ){0,2}`],
+    ['src/analyze/summary/addresses.ts', String.raw`(?<![\p{L}])((?:[\p{Lu}][\p{L}'.-]{1,60} ){0,2}`],
     ['src/analyze/summary/summary-text.ts', String.raw`\b(?:is|are|est|sont`],
     ['src/analyze/summary/summary-text.ts', String.raw`\b(?:sie|ihr|ihre`],
   ].map(([file, startsWith]) => ({
