@@ -16,9 +16,9 @@ import type { JobRunContext } from '../../jobs/define-job';
 import {
   deleteRunRows,
   type MatchIndex,
-  refreshBusinessStatistics,
   storeBusinesses,
   storeRejectedRows,
+  tidyAfterBulkLoad,
 } from '../businesses/businesses.repository';
 
 export type StopReason = 'cancelled' | 'superseded' | 'shutdown';
@@ -91,9 +91,10 @@ export interface SessionRun<State> {
 
 const LATEST_SIZE = 10;
 /**
- * A run that stored this many businesses or more refreshes the planner's statistics of `businesses` when it
- * completes (PostgreSQL's own advice after a bulk load; autovacuum may come much later, or be off). The same order as
- * autovacuum's insert threshold (1,000 rows): a discovery of a few dozen businesses does not need it.
+ * A run that stored this many businesses or more tidies `businesses` when it completes (tidyAfterBulkLoad: the
+ * planner's statistics, the visibility map, the search index's pending list; PostgreSQL's own advice after a bulk
+ * load, as autovacuum may come much later, or be off). The same order as autovacuum's insert threshold (1,000 rows):
+ * a discovery of a few dozen businesses does not need it.
  */
 export const STATISTICS_REFRESH_ROWS = 1000;
 
@@ -297,8 +298,8 @@ export async function openSessionRun<State>(
       if (wasCancelled) await finishCancelled();
       else if (storedRows >= STATISTICS_REFRESH_ROWS) {
         // After the run is shown completed: best effort, it changes no result.
-        await refreshBusinessStatistics(db).catch((error) =>
-          log.warn({ err: error, sessionId }, 'session run: refreshing the statistics of businesses failed'),
+        await tidyAfterBulkLoad(db).catch((error) =>
+          log.warn({ err: error, sessionId }, 'session run: tidying businesses after the run failed'),
         );
       }
     },
