@@ -15,7 +15,7 @@ import { toListedBusiness } from './businesses.mapper';
 import { streamContactsCsv } from './contacts-export.repository';
 import { contentDisposition, exportFileName } from './csv';
 import { streamExportCsv } from './export.repository';
-import { cachedExport, findExportSource, gzipped, rememberExport } from './export-cache';
+import { findExportSource, gzipped, keptOrMadeExport } from './export-cache';
 import {
   findExportedSession,
   findListedBusinesses,
@@ -77,12 +77,9 @@ export async function exportResults(
   // Built (and a bad filter rejected with 400) before the download starts.
   const where = exportWhere(sessionId, query, attributeColumns);
   const cacheKey = JSON.stringify([sessionId, fingerprint, query, attributeColumns]);
-  const body =
-    cachedExport(cacheKey) ??
-    rememberExport(
-      cacheKey,
-      gzipped(await streamExportCsv(downloads, where, resultsOrder(query), query.columns, attributeColumns)),
-    );
+  const body = await keptOrMadeExport(cacheKey, async () =>
+    gzipped(await streamExportCsv(downloads, where, resultsOrder(query), query.columns, attributeColumns)),
+  );
   const fileName = exportFileName(session?.name ?? null, now, EXPORT_DEFAULT_FILENAME);
   return { fileName, contentDisposition: contentDisposition(fileName), body, encoding: 'gzip' };
 }

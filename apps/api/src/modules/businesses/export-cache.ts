@@ -16,6 +16,11 @@
  * Files are kept gzip-compressed, as they are sent to every client that accepts gzip (browsers, curl --compressed,
  * most HTTP libraries): compressed once when made, a kept file is sent as it is, a sixth of the CSV's bytes, and
  * the cache holds six times as many files.
+ *
+ * A file is made once however many ask for it at the same time (keptOrMadeExport): a team that downloads a session
+ * together after a change, or a page of links fetched in parallel, would otherwise make it once per request, each
+ * costing the database its full flattening. In the load bench, a session's first export asked for by several users
+ * at once took the machine for two seconds (92 requests/s, p95 2 s, against ~350/s once it was kept).
  */
 import { pipeline, Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
@@ -71,6 +76,16 @@ export async function findExportSource(
 const entries = new Map<string, Buffer>();
 let totalBytes = 0;
 
+/** Files being made, by key: what each will be once read to the end, or undefined when it will not be kept. */
+const making = new Map<string, Promise<Buffer | undefined>>();
+
+/**
+ * How long a request for a file that is being made waits for it before making its own: the one making it goes at its
+ * client's pace, and a slow client must not hold the others for long. Two seconds make a file of ~50,000 businesses
+ * (bench/export.mjs: about 4 s for 100,000), so most files are made once; past that, a file is made again, as before.
+ */
+export const MAKING_WAIT_MS = 2000;
+
 /**
  * The gzip level of a made file: level 3 compresses a results CSV 6.5×, at half the CPU of zlib's default level (6:
  * 7.4×). Misses are common while a session's enrichment runs (every write gives a new fingerprint).
@@ -96,13 +111,69 @@ export function cachedExport(key: string): Readable | undefined {
 }
 
 /**
- * Passes `body` (gzipped) through unchanged and keeps a copy of it under `key` once it has been read to the end (an
- * abandoned or failed download keeps nothing), unless it grows past MAX_ENTRY_BYTES.
+ * The file under `key`: the kept one; else the one another request is making, once it is made (waiting at most
+ * MAKING_WAIT_MS); else one from `make()` (a gzipped stream), sent as it is made and kept once read to the end.
  */
-export function rememberExport(key: string, body: Readable): Readable {
+export async function keptOrMadeExport(key: string, make: () => Promise<Readable>): Promise<Readable> {
+  const kept = cachedExport(key);
+  if (kept) return kept;
+  const other = making.get(key);
+  if (other) {
+    const file = await withinWait(other);
+    if (file) return Readable.from([file], { objectMode: false });
+    // Not kept (too large, abandoned, failed), or still being made at a slow client's pace: make our own.
+    return rememberExport(key, await make());
+  }
+  let settle: (file: Buffer | undefined) => void = () => {};
+  making.set(
+    key,
+    new Promise((resolve) => {
+      settle = resolve;
+    }),
+  );
+  const settled = (file: Buffer | undefined) => {
+    making.delete(key);
+    settle(file);
+  };
+  try {
+    return rememberExport(key, await make(), settled);
+  } catch (error) {
+    settled(undefined);
+    throw error;
+  }
+}
+
+async function withinWait(file: Promise<Buffer | undefined>): Promise<Buffer | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), MAKING_WAIT_MS);
+  });
+  try {
+    return await Promise.race([file, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Passes `body` (gzipped) through unchanged and keeps a copy of it under `key` once it has been read to the end (an
+ * abandoned or failed download keeps nothing), unless it grows past MAX_ENTRY_BYTES. `settled` hears the kept file,
+ * or undefined as soon as it is clear none will be.
+ */
+export function rememberExport(
+  key: string,
+  body: Readable,
+  settled: (file: Buffer | undefined) => void = () => {},
+): Readable {
   const chunks: Buffer[] = [];
   let bytes = 0;
   let keeping = true;
+  let told = false;
+  const tell = (file: Buffer | undefined) => {
+    if (told) return;
+    told = true;
+    settled(file);
+  };
   async function* tee() {
     for await (const chunk of body) {
       const buffer = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : (chunk as Buffer);
@@ -111,13 +182,21 @@ export function rememberExport(key: string, body: Readable): Readable {
         if (bytes > MAX_ENTRY_BYTES) {
           keeping = false;
           chunks.length = 0;
+          tell(undefined);
         } else chunks.push(buffer);
       }
       yield buffer;
     }
-    if (keeping) keep(key, Buffer.concat(chunks, bytes));
+    if (keeping) {
+      const file = Buffer.concat(chunks, bytes);
+      keep(key, file);
+      tell(file);
+    }
   }
-  return Readable.from(tee(), { objectMode: false });
+  const out = Readable.from(tee(), { objectMode: false });
+  // Closed without the whole file (the client went away, even before the first byte; the CSV's stream failed).
+  out.once('close', () => tell(undefined));
+  return out;
 }
 
 function keep(key: string, file: Buffer) {
@@ -140,3 +219,6 @@ export function clearExportCache() {
   entries.clear();
   totalBytes = 0;
 }
+
+/** For tests: how many files are being made. */
+export const exportsBeingMade = () => making.size;

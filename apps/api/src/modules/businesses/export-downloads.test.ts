@@ -3,6 +3,8 @@
  * has read the whole file, which a slow client may take minutes to do. Here the requests' pool has one connection,
  * and two downloads wait on clients that read nothing yet: the results, the info and a third download must still
  * answer, and each waiting download must still deliver its whole file once read.
+ * A file asked for by several at once is made once (export-cache.ts keptOrMadeExport), and a request does not wait
+ * for long on one whose client reads slowly.
  */
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -11,8 +13,9 @@ import { eq, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/app';
-import { sessions } from '../../db/schema';
+import { businesses, sessions } from '../../db/schema';
 import type { TestUser } from '../access/access.fixtures';
+import { MAKING_WAIT_MS } from './export-cache';
 import { seedResultsSession } from './results.fixtures';
 
 /** Enough rows that a file is far larger than what the response's buffers take before its client reads. */
@@ -39,10 +42,13 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('CSV downloads', () => {
-  const startDownload = () =>
+  // Each its own file unless asked otherwise (a sort of its own), so that none waits for another's.
+  let files = 0;
+  const sorts = ['name', 'city', 'category', 'industry', 'rating', 'icp_score'];
+  const startDownload = (sortBy = sorts[files++ % sorts.length]) =>
     t.app.inject({
       method: 'GET',
-      url: `/api/user/session/${sessionId}/export`,
+      url: `/api/user/session/${sessionId}/export?sortBy=${sortBy}`,
       headers: { authorization: `Bearer ${viewer.token}`, 'accept-encoding': 'gzip' },
       payloadAsStream: true,
     });
@@ -75,10 +81,57 @@ describe('CSV downloads', () => {
       const files = [];
       for (const download of waiting) files.push(rowsOf(await readAll(download.stream())));
       expect(files[0]?.length).toBeGreaterThan(EXTRA_ROWS);
-      for (const file of files) expect(file).toEqual(files[0]);
+      // The same rows, each file in its own order.
+      const sorted = files.map((file) => [file[0], ...file.slice(1).sort()]);
+      for (const file of sorted) expect(file).toEqual(sorted[0]);
       expect(t.downloads.idleCount).toBe(t.downloads.totalCount);
     } finally {
       for (const download of waiting) download.stream().destroy();
+    }
+  });
+
+  /** A write to the session, so that the next download is made anew (the kept file no longer matches). */
+  const changeSession = () =>
+    t.database.db
+      .update(businesses)
+      .set({ summary: sql`coalesce(${businesses.summary}, '') || '.'` })
+      .where(eq(businesses.sessionId, sessionId));
+
+  it('asked for by several at once, the file is made once and each gets all of it', async () => {
+    await changeSession();
+    let made = 0;
+    const counted = () => {
+      made += 1;
+    };
+    t.downloads.on('acquire', counted);
+    try {
+      // Each read as soon as it answers: the one making the file is read as it is made.
+      const files = await Promise.all(
+        Array.from({ length: 4 }, async () => rowsOf(await readAll((await startDownload('name')).stream()))),
+      );
+      expect(files[0]?.length).toBe(total + 1);
+      for (const file of files) expect(file).toEqual(files[0]);
+      expect(made).toBe(1);
+    } finally {
+      t.downloads.off('acquire', counted);
+    }
+  });
+
+  it('a request does not wait for long on a file being made for a client that reads nothing yet', {
+    timeout: MAKING_WAIT_MS + 10_000,
+  }, async () => {
+    await changeSession();
+    const stalled = await startDownload('city');
+    try {
+      expect(stalled.statusCode).toBe(200);
+      // Answered, in full, while the one making the same file still waits on its client.
+      const other = await startDownload('city');
+      expect(other.statusCode).toBe(200);
+      const file = rowsOf(await readAll(other.stream()));
+      expect(file.length).toBe(total + 1);
+      expect(rowsOf(await readAll(stalled.stream()))).toEqual(file);
+    } finally {
+      stalled.stream().destroy();
     }
   });
 });
