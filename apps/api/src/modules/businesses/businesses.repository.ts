@@ -132,20 +132,31 @@ async function loadMatchKeys(db: DatabaseExecutor, target: RunTarget): Promise<M
  *   reading the whole table (13 ms, against 2.8 ms by index once analyzed). Only the columns every read of a session
  *   filters on: ANALYZE also counts the table's rows and pages whatever the columns, and sampling these two took
  *   67 ms after a 100,000-row import, against 677 ms for every column (the search expression, the jsonb).
- * - VACUUM, for the visibility map: the new rows go first into the free space other sessions' pages have (what
- *   their enrichment's updates left), and every page written loses its all-visible mark. The counts and the page
- *   picks of every other session's results and info are index-only scans, which then read each row from the table
- *   to check it: in the load bench a 20,000-row import unmarked all of the seeded sessions' pages within two seconds,
- *   and counting one session's 5,000 businesses went from 0.5 ms to 2–3 ms until a vacuum marked them again. Only
- *   the table (INDEX_CLEANUP OFF): sweeping the 14 indexes for other runs' dead rows is autovacuum's slower work.
+ * - VACUUM, for the visibility map (markBusinessesVisible).
  * - The GIN indexes' pending lists (the search, the software filters): new rows wait in an unsorted list, up to
  *   4 MB, that every search reads in full until it is merged into the index (a searched page 2.7 → 5.6 ms of
- *   PostgreSQL's time with an import's 20,000 rows in it). Merging it now does work the next inserts would do anyway.
+ *   PostgreSQL's time with an import's 20,000 rows in it). Merging it now does work the next inserts would do anyway;
+ *   merging it more often during a run would cost the run more than it saves (merged every 1 MB, the trigram index
+ *   took 7.4 s to take 100,000 rows, against 4.1 s every 4 MB).
  *
  * SKIP_LOCKED: when another VACUUM or ANALYZE holds the table, it is doing this work already. Neither changes a
  * result; a database role that does not own the tables gets PostgreSQL's warning and no tidying.
  */
+/**
+ * Marks the pages of `businesses` whose rows every transaction sees as all-visible again (VACUUM, the table only):
+ * new rows go first into the free space other sessions' pages have (what their enrichment's updates left), and every
+ * page written loses its mark. The counts and the page picks of every other session's results and info are
+ * index-only scans, which then read each row from the table to check it: in the load bench a 20,000-row import
+ * unmarked all of the seeded sessions' pages within two seconds, and counting one session's 5,000 businesses went
+ * from 0.5 ms to 2–3 ms until a vacuum marked them again. INDEX_CLEANUP OFF: sweeping the 14 indexes for other runs'
+ * dead rows is autovacuum's slower work; this reads only the pages written since the last vacuum.
+ */
+export async function markBusinessesVisible(db: Database): Promise<void> {
+  await db.execute(sql`vacuum (skip_locked, index_cleanup off, truncate off) ${businesses}`);
+}
+
 export async function tidyAfterBulkLoad(db: Database): Promise<void> {
+  // markBusinessesVisible's vacuum, with the analyze.
   await db.execute(
     sql`vacuum (analyze, skip_locked, index_cleanup off, truncate off) ${businesses} (session_id, run_id)`,
   );

@@ -3,7 +3,8 @@
  * planner's statistics fresh, so the results, the info and the export's fingerprint keep reading a session by index
  * after a large import instead of the whole table; its pages marked all-visible, so those index-only scans need not
  * read each row from the table; and nothing left in the GIN indexes' pending lists, which every search reads in
- * full. A small run leaves them alone. Checked through the real upload, mapping and import job, on the table's own
+ * full. While a long run stores rows, it marks the pages visible again every MARK_VISIBLE_EVERY_ROWS, as its first
+ * rows may have filled other sessions' pages. A small run leaves them alone. Checked through the real upload, mapping and import job, on the table's own
  * statistics in pg_class and PostgreSQL's own GIN function.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { isFinished, queueImport, startWorker, waitForInfo } from '../../../test/workers';
 import type { JobQueue } from '../../jobs/queue';
 import { createAdmin, type TestUser } from '../access/access.fixtures';
-import { STATISTICS_REFRESH_ROWS } from '../sessions/session-run';
+import { MARK_VISIBLE_EVERY_ROWS, STATISTICS_REFRESH_ROWS } from '../sessions/session-run';
 
 let t: TestApp;
 let worker: JobQueue;
@@ -93,5 +94,20 @@ describe('statistics after a run', () => {
     const pending = await pendingGinPages();
     expect(Object.keys(pending)).toHaveLength(3);
     expect(pending).toEqual(Object.fromEntries(Object.keys(pending).map((name) => [name, 0])));
+  });
+
+  it('a long import marks the pages visible again as it goes, not only at its end', {
+    timeout: 60_000,
+  }, async () => {
+    const vacuums = async () => {
+      const { rows } = await t.database.pool.query(
+        `select (vacuum_count + autovacuum_count)::int as n from pg_stat_user_tables where relid = 'businesses'::regclass`,
+      );
+      return rows[0].n as number;
+    };
+    const before = await vacuums();
+    await importRows(2 * MARK_VISIBLE_EVERY_ROWS + 500, 'long');
+    // After its 5,000th and 10,000th rows, and at its end.
+    expect((await vacuums()) - before).toBeGreaterThanOrEqual(3);
   });
 });

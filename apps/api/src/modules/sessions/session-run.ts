@@ -16,6 +16,7 @@ import type { JobRunContext } from '../../jobs/define-job';
 import {
   deleteRunRows,
   type MatchIndex,
+  markBusinessesVisible,
   storeBusinesses,
   storeRejectedRows,
   tidyAfterBulkLoad,
@@ -97,6 +98,13 @@ const LATEST_SIZE = 10;
  * a discovery of a few dozen businesses does not need it.
  */
 export const STATISTICS_REFRESH_ROWS = 1000;
+/**
+ * While a run stores businesses, the pages it wrote are marked all-visible again each time it has stored this many
+ * more (markBusinessesVisible): its first rows fill other sessions' pages, whose results and info would otherwise
+ * read every row from the table until the run ends (an import of 100,000 rows takes ~15 s). Each vacuum reads only
+ * the pages written since the last one.
+ */
+export const MARK_VISIBLE_EVERY_ROWS = 5000;
 
 export const UNEXPECTED_FAILURE =
   'The run stopped on an unexpected error. Retry to continue from where it stopped.';
@@ -195,6 +203,8 @@ export async function openSessionRun<State>(
   let latest: LatestBusinessEntry[] = [];
   /** Businesses this attempt stored: enough of them, and the planner's statistics are refreshed at the end. */
   let storedRows = 0;
+  /** storedRows / MARK_VISIBLE_EVERY_ROWS when the pages were last marked visible. */
+  let markedAt = 0;
   const index: MatchIndex | null = options.linkStored ? { keys: null } : null;
   let lastFlush = 0;
   let isClosed = false;
@@ -269,6 +279,13 @@ export async function openSessionRun<State>(
         if (Date.now() - lastFlush >= options.progressIntervalMs) await writeProgress(tx);
       });
       stopper.signal.throwIfAborted();
+      if (Math.floor(storedRows / MARK_VISIBLE_EVERY_ROWS) > markedAt) {
+        markedAt = Math.floor(storedRows / MARK_VISIBLE_EVERY_ROWS);
+        // Best effort, after the batch is committed: it changes no result.
+        await markBusinessesVisible(db).catch((error) =>
+          log.warn({ err: error, sessionId }, 'session run: marking the pages of businesses visible failed'),
+        );
+      }
     },
 
     async complete(final) {
