@@ -282,5 +282,13 @@ export async function streamQueryCsv(
       release(completed ? undefined : new Error('export stream ended early'));
     }
   }
-  return Readable.from(chunks(), { objectMode: false, encoding: 'utf8' });
+  const out = Readable.from(chunks(), { objectMode: false, encoding: 'utf8' });
+  // Destroyed before its first read (a client gone before the download began), the generator never runs and its
+  // `finally` never releases the connection, which would stay checked out for good.
+  out.once('close', () => {
+    if (released) return;
+    rows.destroy();
+    release(new Error('export stream closed before its end'));
+  });
+  return out;
 }
