@@ -219,6 +219,3 @@ export function clearExportCache() {
   entries.clear();
   totalBytes = 0;
 }
-
-/** For tests: how many files are being made. */
-export const exportsBeingMade = () => making.size;
