@@ -236,6 +236,32 @@ export async function openSessionRun<State>(
     lastFlush = Date.now();
   }
 
+  /**
+   * A commit that stores nothing (an enrichment commits after every business, from several workers at once): one
+   * statement that checks the claim as it writes, so the run's row is locked for that statement alone, not for a
+   * transaction that waits on this process' event loop between its statements.
+   */
+  async function commitCursor(state: State): Promise<void> {
+    const now = new Date();
+    const isProgressDue = Date.now() - lastFlush >= options.progressIntervalMs;
+    // Taken before the write, so that the workers committing meanwhile do not all write the progress too.
+    if (isProgressDue) lastFlush = Date.now();
+    const updateRun = sql`update ${sessionRuns} set state = ${JSON.stringify(state)}::jsonb, updated_at = ${now}`;
+    const ownRun = sql`where session_id = ${sessionId} and claim = ${claim} returning session_id`;
+    const result = await db.execute<{ session_id: string }>(
+      isProgressDue
+        ? sql`with run as (${updateRun}, latest = ${JSON.stringify(latest)}::jsonb ${ownRun})
+            update ${sessions} set progress_total = ${progress.total}, progress_done = ${progress.done},
+              progress_failed = ${progress.failed}, updated_at = ${now}
+            where id = (select session_id from run) returning id as session_id`
+        : sql`${updateRun} ${ownRun}`,
+    );
+    if (result.rows.length === 0) {
+      stop('superseded');
+      throw new RunStopped('superseded');
+    }
+  }
+
   async function finishCancelled() {
     await db.transaction(async (tx) => {
       await assertClaim(tx);
@@ -265,6 +291,11 @@ export async function openSessionRun<State>(
 
     async commit(batch) {
       progress = batch.progress;
+      if (!batch.records?.length && !batch.rejected?.length) {
+        await commitCursor(batch.state);
+        stopper.signal.throwIfAborted();
+        return;
+      }
       await db.transaction(async (tx) => {
         await assertClaim(tx);
         const stored = batch.records?.length ? await storeBusinesses(tx, target, batch.records, index) : [];
