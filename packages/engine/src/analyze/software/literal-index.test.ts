@@ -58,6 +58,21 @@ describe('LiteralIndex scan', () => {
       expectSameAsNaive(index, literals, text);
   });
 
+  it('finds literals on both sides of, and across, the 65,536-character passes of a long page', () => {
+    const literals = ['abc', 'abcd', 'wxyz-plugin', 'jquery.min.js'];
+    const index = new LiteralIndex();
+    for (const l of literals) index.add(l);
+    const chunk = 1 << 16;
+    // Each literal placed so that it ends just before, at, or just after a pass boundary, in every alignment.
+    for (const literal of literals) {
+      for (let shift = -literal.length - 1; shift <= 1; shift++) {
+        const filler = '.'.repeat(chunk + shift);
+        const text = `${filler}${literal.toUpperCase()}${'.'.repeat(chunk)}${literal}`;
+        expectSameAsNaive(index, literals, text);
+      }
+    }
+  });
+
   if (!hasFixtures) console.warn(MISSING_FIXTURES_MESSAGE);
   it.runIf(hasFixtures)('finds every fingerprint literal a real page holds, and no other', () => {
     const { index } = getFingerprints();

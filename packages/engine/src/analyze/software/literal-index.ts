@@ -106,6 +106,38 @@ export function occurrences(scan: LiteralScan, id: number): number[] | null {
   return out;
 }
 
+/** Characters per filter pass: its hit positions and codes fit one reused buffer. */
+const CHUNK = 1 << 16;
+const hitBuffer = new Int32Array(2 * CHUNK);
+
+/**
+ * The bit-filter pass over text[from, to): writes each position whose 4-character code (ending there) may be an
+ * anchor to hits[0…], its code to hits[CHUNK…], and returns how many. `warm` is where the rolling code starts, up
+ * to three characters before `from`. A function of its own, with typed arrays only, so V8 keeps it tight.
+ */
+function filterPass(
+  text: string,
+  warm: number,
+  from: number,
+  to: number,
+  filter: Uint32Array,
+  hits: Int32Array,
+): number {
+  let code = 0;
+  for (let i = warm; i < from; i++) code = ((code << 7) | (FOLD[text.charCodeAt(i)] as number)) & CODE4;
+  let count = 0;
+  for (let i = from; i < to; i++) {
+    code = ((code << 7) | (FOLD[text.charCodeAt(i)] as number)) & CODE4;
+    const bit = (Math.imul(code, 0x9e3779b1) >>> 0) >>> (32 - FILTER_BITS);
+    if (((filter[bit >>> 5] as number) & (1 << (bit & 31))) !== 0 && i >= GRAM - 1) {
+      hits[count] = i;
+      hits[CHUNK + count] = code;
+      count++;
+    }
+  }
+  return count;
+}
+
 export class LiteralIndex {
   private readonly literals: string[] = [];
   private readonly ids = new Map<string, number>();
@@ -196,35 +228,39 @@ export class LiteralIndex {
     const ids: number[] = [];
     const { literals, quads, wide } = this;
     const { filter: quadFilter, head: quadHead, next, id: entryId, offset, code: entryCode } = quads;
-    let code = 0;
+    // Two passes per chunk: a tight loop that only tests the bit filter and notes where it hit, then the chained
+    // table for those positions alone. One loop doing both ran at 6–15 ns a character, depending on what V8 made
+    // of it in a busy process; the filter pass alone stays at ~3.
+    const hits = hitBuffer;
     const n = text.length;
-    for (let i = 0; i < n; i++) {
-      code = ((code << 7) | (FOLD[text.charCodeAt(i)] as number)) & CODE4;
-      // A bit filter first; the chained table only on a hit (about one character in a hundred).
-      const hash = Math.imul(code, 0x9e3779b1) >>> 0;
-      const bit = hash >>> (32 - FILTER_BITS);
-      if (((quadFilter[bit >>> 5] as number) & (1 << (bit & 31))) === 0 || i < GRAM - 1) continue;
-      for (let e = quadHead[hash >>> (32 - HEAD_BITS)] as number; e !== -1; e = next[e] as number) {
-        if (entryCode[e] !== code) continue;
-        const id = entryId[e] as number;
-        const begin = i - GRAM + 1 - (offset[e] as number);
-        const literal = literals[id] as string;
-        if (
-          begin >= 0 &&
-          (wide[id] === 1
-            ? text.slice(begin, begin + literal.length).toLowerCase() === literal
-            : equalsFolded(text, begin, literal))
-        ) {
-          // Every occurrence is kept (html patterns search around them), the literal listed once.
-          if (positions) {
-            previous.push(last[id] as number);
-            last[id] = at.length;
-            at.push(begin);
-            if (found[id] === 0) first[id] = begin;
-          }
-          if (found[id] === 0) {
-            found[id] = 1;
-            ids.push(id);
+    for (let from = 0; from < n; from += CHUNK) {
+      const to = Math.min(n, from + CHUNK);
+      const count = filterPass(text, Math.max(0, from - GRAM + 1), from, to, quadFilter, hits);
+      for (let h = 0; h < count; h++) {
+        const i = hits[h] as number;
+        const code = hits[CHUNK + h] as number;
+        for (let e = quadHead[hashOf(code) >>> (32 - HEAD_BITS)] as number; e !== -1; e = next[e] as number) {
+          if (entryCode[e] !== code) continue;
+          const id = entryId[e] as number;
+          const begin = i - GRAM + 1 - (offset[e] as number);
+          const literal = literals[id] as string;
+          if (
+            begin >= 0 &&
+            (wide[id] === 1
+              ? text.slice(begin, begin + literal.length).toLowerCase() === literal
+              : equalsFolded(text, begin, literal))
+          ) {
+            // Every occurrence is kept (html patterns search around them), the literal listed once.
+            if (positions) {
+              previous.push(last[id] as number);
+              last[id] = at.length;
+              at.push(begin);
+              if (found[id] === 0) first[id] = begin;
+            }
+            if (found[id] === 0) {
+              found[id] = 1;
+              ids.push(id);
+            }
           }
         }
       }
