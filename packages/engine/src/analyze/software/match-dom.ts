@@ -28,11 +28,15 @@ function needsMet(alt: SelectorAlternative, dom: DomIndex, inHtml: Uint8Array): 
   );
 }
 
+// Plain loops, not some/every: this runs for every candidate element and ancestor, and each callback capturing
+// `el` was an allocation (an eighth of the detector's garbage, and garbage is what makes its collections run).
 function matchesCompound(el: DomElement, compound: Compound): boolean {
   if (compound.tag && el.name !== compound.tag) return false;
-  if (compound.ids.some((id) => el.attribs.id !== id)) return false;
-  if (compound.classes.some((c) => !hasClassToken(el.attribs.class, c))) return false;
-  return compound.attributes.every((test) => attributeMatches(test, el.attribs[test.name]));
+  const { attribs } = el;
+  for (const id of compound.ids) if (attribs.id !== id) return false;
+  for (const c of compound.classes) if (!hasClassToken(attribs.class, c)) return false;
+  for (const test of compound.attributes) if (!attributeMatches(test, attribs[test.name])) return false;
+  return true;
 }
 
 function selectSimple(compound: Compound, dom: DomIndex): DomElement[] {

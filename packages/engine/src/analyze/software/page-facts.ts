@@ -114,18 +114,12 @@ export function hasClassToken(classes: string | undefined, name: string): boolea
   return false;
 }
 
-const cache = new WeakMap<ParsedPage, PageFacts>();
-
+/**
+ * What the matcher reads from the page, read afresh on each call: the detector asks once per page. (A cache keyed
+ * by the page kept the whole light DOM alive for as long as the page, through the other analyzers' work, and its
+ * entries made the young collections copy and promote every page's tree.)
+ */
 export function pageFacts(page: ParsedPage): PageFacts {
-  let facts = cache.get(page);
-  if (!facts) {
-    facts = extractFacts(page);
-    cache.set(page, facts);
-  }
-  return facts;
-}
-
-function extractFacts(page: ParsedPage): PageFacts {
   const dom: DomIndex = {
     all: [],
     byTag: new Map(),
