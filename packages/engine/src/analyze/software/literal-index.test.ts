@@ -54,6 +54,10 @@ describe('LiteralIndex scan', () => {
       '',
       'éabcdefghé—ghijklmnopqrstuvw',
       'abcdefgabcdefgh',
+      // Characters past Latin-1 whose low byte is an ASCII letter ('Ť' is U+0164, 'd' is 0x64; 'Ł' U+0141, 'A'):
+      // they end a three-character literal, and are no letter of a longer one.
+      'abc\u0164 xabc\u0141 abc\u0164efgh',
+      'ab\u0163cd abc\u0161',
     ])
       expectSameAsNaive(index, literals, text);
   });
