@@ -124,6 +124,19 @@ async function loadMatchKeys(db: DatabaseExecutor, target: RunTarget): Promise<M
 }
 
 /**
+ * Marks the pages of `businesses` whose rows every transaction sees as all-visible again (VACUUM, the table only):
+ * new rows go first into the free space other sessions' pages have (what their enrichment's updates left), and every
+ * page written loses its mark. The counts and the page picks of every other session's results and info are
+ * index-only scans, which then read each row from the table to check it: in the load bench a 20,000-row import
+ * unmarked all of the seeded sessions' pages within two seconds, and counting one session's 5,000 businesses went
+ * from 0.5 ms to 2–3 ms until a vacuum marked them again. INDEX_CLEANUP OFF: sweeping the 14 indexes for other runs'
+ * dead rows is autovacuum's slower work; this reads only the pages written since the last vacuum.
+ */
+export async function markBusinessesVisible(db: Database): Promise<void> {
+  await db.execute(sql`vacuum (skip_locked, index_cleanup off, truncate off) ${businesses}`);
+}
+
+/**
  * Tidies `businesses` after a run stored many rows (session-run.ts), as PostgreSQL advises after a bulk load, since
  * autovacuum may come much later (after a fifth of the table is new, checked once a minute), or be off:
  *
@@ -142,19 +155,6 @@ async function loadMatchKeys(db: DatabaseExecutor, target: RunTarget): Promise<M
  * SKIP_LOCKED: when another VACUUM or ANALYZE holds the table, it is doing this work already. Neither changes a
  * result; a database role that does not own the tables gets PostgreSQL's warning and no tidying.
  */
-/**
- * Marks the pages of `businesses` whose rows every transaction sees as all-visible again (VACUUM, the table only):
- * new rows go first into the free space other sessions' pages have (what their enrichment's updates left), and every
- * page written loses its mark. The counts and the page picks of every other session's results and info are
- * index-only scans, which then read each row from the table to check it: in the load bench a 20,000-row import
- * unmarked all of the seeded sessions' pages within two seconds, and counting one session's 5,000 businesses went
- * from 0.5 ms to 2–3 ms until a vacuum marked them again. INDEX_CLEANUP OFF: sweeping the 14 indexes for other runs'
- * dead rows is autovacuum's slower work; this reads only the pages written since the last vacuum.
- */
-export async function markBusinessesVisible(db: Database): Promise<void> {
-  await db.execute(sql`vacuum (skip_locked, index_cleanup off, truncate off) ${businesses}`);
-}
-
 export async function tidyAfterBulkLoad(db: Database): Promise<void> {
   // markBusinessesVisible's vacuum, with the analyze.
   await db.execute(
