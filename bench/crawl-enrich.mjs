@@ -12,7 +12,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildEngineBundle, report } from './lib.mjs';
+import { buildEngineBundle, profileArgs, report } from './lib.mjs';
 
 const BENCH = 'crawl-enrich';
 const SITES = Number(process.env.BENCH_SITES ?? 1000);
@@ -164,6 +164,8 @@ if (process.argv[2] === 'child') {
 function runSide(side, port, engineUrl = '') {
   return new Promise((done, fail) => {
     const child = fork(SELF, ['child', side, String(port), engineUrl], {
+      // BENCH_CPU_PROF_DIR=<dir>: our side writes a CPU profile there (`node bench/profile-top.mjs <dir>`).
+      execArgv: side === 'ours' ? profileArgs() : [],
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
     child.once('message', done);

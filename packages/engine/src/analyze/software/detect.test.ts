@@ -158,6 +158,20 @@ describe('software matcher', () => {
     expect(names(detect('<p>Versand mit Shippo-Expressway</p>'))).toEqual([]);
   });
 
+  it('reads visible text only: not what scripts, styles, noscript or templates hold', () => {
+    for (const hidden of [
+      '<script>var carrier = "Shippo Express";</script>',
+      '<style>/* Shippo Express */</style>',
+      '<noscript>Shippo Express</noscript>',
+      '<template><p>Shippo Express</p></template>',
+    ]) {
+      expect(names(detect(`<body><p>Versand</p>${hidden}</body>`))).toEqual([]);
+    }
+    expect(names(detect('<body><div><script>x()</script><p>mit Shippo Express</p></div></body>'))).toEqual([
+      'Shippo',
+    ]);
+  });
+
   it('merges the pages of a site: one detection, distinct patterns counted once', () => {
     const pages = [
       pageFromHtml({ url: 'https://shop.example/', html: '<script src="/js/libby.js"></script>' }),

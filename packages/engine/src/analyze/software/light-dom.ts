@@ -70,6 +70,14 @@ const isLetter = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
 /** Ends a tag or attribute name: whitespace, `/`, `>` (and `=` for attribute names). */
 const endsName = (c: number) => isSpace(c) || c === 47 || c === 62;
 
+/**
+ * What an element without children or attributes holds: one shared, frozen empty list and record. Most elements
+ * have no attributes or no children (void elements, text-only leaves hold one text node), and each empty array or
+ * dictionary was a young object the collector copied while the page was matched.
+ */
+const NO_CHILDREN: DomNode[] = Object.freeze([]) as unknown as DomNode[];
+const NO_ATTRIBUTES: Record<string, string> = Object.freeze(Object.create(null));
+
 const decodeText = (text: string) => (text.includes('&') ? decodeHTML(text) : text);
 const decodeAttribute = (text: string) => (text.includes('&') ? decodeHTMLAttribute(text) : text);
 
@@ -78,7 +86,7 @@ const decodeAttribute = (text: string) => (text.includes('&') ? decodeHTMLAttrib
  * collects every attribute name met (cheaper here than enumerating each element's attributes afterwards).
  */
 export function parseLightDom(html: string, attributeNames?: Set<string>): DomNode {
-  const root: DomNode = { type: 'root', children: [], parent: null };
+  const root: DomNode = { type: 'root', children: NO_CHILDREN, parent: null };
   const stack: DomElement[] = [];
   /** Whether self-closing syntax counts here (inside svg or math, not in their HTML integration points). */
   const foreign: boolean[] = [false];
@@ -87,7 +95,8 @@ export function parseLightDom(html: string, attributeNames?: Set<string>): DomNo
   const append = (node: DomNode) => {
     const parent = current();
     node.parent = parent;
-    (parent.children as DomNode[]).push(node);
+    if (parent.children === NO_CHILDREN) parent.children = [node];
+    else (parent.children as DomNode[]).push(node);
   };
   const text = (from: number, to: number, decode = true) => {
     if (to <= from) return;
@@ -104,7 +113,7 @@ export function parseLightDom(html: string, attributeNames?: Set<string>): DomNo
     const closes = IMPLIES_CLOSE.get(name);
     if (closes) while (stack.length && closes.has((stack[stack.length - 1] as DomElement).name)) stack.pop();
     const type = name === 'script' ? 'script' : name === 'style' ? 'style' : 'tag';
-    const element: DomElement = { type, name, attribs, children: [], parent: null };
+    const element: DomElement = { type, name, attribs, children: NO_CHILDREN, parent: null };
     append(element);
     if (!VOID.has(name)) {
       stack.push(element);
@@ -125,10 +134,10 @@ export function parseLightDom(html: string, attributeNames?: Set<string>): DomNo
         }
       }
       if (name === 'p') {
-        open('p', {}); // `</p>` without `<p>`: an empty paragraph
+        open('p', NO_ATTRIBUTES); // `</p>` without `<p>`: an empty paragraph
         stack.pop();
       }
-    } else if (name === 'br') open('br', {});
+    } else if (name === 'br') open('br', NO_ATTRIBUTES);
   };
 
   let textStart = 0;
@@ -144,8 +153,8 @@ export function parseLightDom(html: string, attributeNames?: Set<string>): DomNo
       let upper = false;
       for (let ch = c; j < n && !endsName(ch); ch = html.charCodeAt(++j)) upper ||= ch >= 65 && ch <= 90;
       const name = upper ? html.slice(lt + 1, j).toLowerCase() : html.slice(lt + 1, j);
-      // A dictionary from the start: attribute sets vary too much for hidden classes to pay off.
-      const attribs: Record<string, string> = Object.create(null);
+      // A dictionary, made at the first attribute: attribute sets vary too much for hidden classes to pay off.
+      let attribs = NO_ATTRIBUTES;
       let selfClosing = false;
       let ended = false;
       while (j < n) {
@@ -198,6 +207,7 @@ export function parseLightDom(html: string, attributeNames?: Set<string>): DomNo
             j = k;
           }
         }
+        if (attribs === NO_ATTRIBUTES) attribs = Object.create(null) as Record<string, string>;
         if (attribs[attribute] === undefined) {
           attribs[attribute] = value;
           attributeNames?.add(attribute);

@@ -84,6 +84,25 @@ export function textOf(node: DomNode): string {
   return out;
 }
 
+/** Elements whose content a browser does not show: `innerText` leaves them out, and so does the body text. */
+const HIDDEN_CONTENT = new Set(['script', 'style', 'noscript', 'template']);
+
+/**
+ * The text a visitor reads (what `document.body.innerText` holds, whitespace aside): the text nodes, not the
+ * content of script, style, noscript and template elements.
+ */
+function visibleTextOf(node: DomNode): string {
+  let out = '';
+  const stack: DomNode[] = [node];
+  while (stack.length) {
+    const current = stack.pop() as DomNode;
+    if (current.type === 'text') out += current.data ?? '';
+    else if (current.children && !(current.name && HIDDEN_CONTENT.has(current.name)))
+      for (let i = current.children.length - 1; i >= 0; i--) stack.push(current.children[i] as DomNode);
+  }
+  return out;
+}
+
 // `[^<>]`: a tag ends before the next `<`, so each `<script` is read up to there only (linear in the comment).
 const CONDITIONAL_SCRIPT = /<script\b[^<>]*\bsrc\s*=\s*["']?([^"'\s>]+)/gi;
 /**
@@ -206,14 +225,15 @@ export function pageFacts(page: ParsedPage): PageFacts {
     injectedScripts,
     injectedScriptsText: urlsText(injectedScripts),
     inlineScripts,
-    inlineCode: code.join('\n'),
+    // Most pages' inline scripts are all code: then it is the same text, joined once.
+    inlineCode: code.length === scripts.length ? inlineScripts : code.join('\n'),
     styles: styles.join('\n'),
     meta,
     headers: page.headers,
     cookies: page.cookies.map((c) => ({ name: c.name.toLowerCase(), value: c.value })),
     dom,
     bodyText: () => {
-      text ??= textOf(body ?? root).replace(/\s+/g, ' ');
+      text ??= visibleTextOf(body ?? root).replace(/\s+/g, ' ');
       return text;
     },
   };
