@@ -100,7 +100,7 @@ export interface TestApp {
   /** Calls the built-in provider at /api/auth{path} like the browser does (Origin header, cookie jar). */
   // biome-ignore lint/suspicious/noExplicitAny: test helper
   authCall<T = any>(method: 'GET' | 'POST', path: string, options?: AuthCallOptions): Promise<CallResult<T>>;
-  /** A fresh ID token for the jar's session (GET /api/auth/token); throws when there is none. */
+  /** A fresh ID token for the jar's session (GET /api/auth/get-session's `set-auth-jwt`); throws when there is none. */
   idToken(jar: CookieJar): Promise<string>;
   /**
    * Registers with the built-in provider (its real HTTP endpoints), confirms the email with the code from the
@@ -223,11 +223,13 @@ export async function createTestApp(
     return { status: response.statusCode, body: body as never, headers: response.headers };
   };
 
+  // As the web app gets it (better-auth-provider fetchIdToken): the session, with the jwt plugin's header.
   const idToken: TestApp['idToken'] = async (jar) => {
-    const res = await authCall('GET', '/token', { jar });
-    if (res.status !== 200)
+    const res = await authCall('GET', '/get-session?disableCookieCache=true', { jar });
+    const token = res.headers['set-auth-jwt'];
+    if (res.status !== 200 || typeof token !== 'string' || !token)
       throw new Error(`could not get an ID token: ${res.status} ${JSON.stringify(res.body)}`);
-    return (res.body as { token: string }).token;
+    return token;
   };
 
   const signInJar: TestApp['signInJar'] = async (email, password, options = {}) => {

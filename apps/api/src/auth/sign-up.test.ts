@@ -52,6 +52,29 @@ describe('sign-up with an emailed confirmation code', () => {
     expect((await t.call('GET', '/api/users/me', { token: again })).status).toBe(404);
   });
 
+  it('gives the web its ID token with the session, and answers a signed-out visitor 200 with none', async () => {
+    // The web reads the token from GET /get-session (the jwt plugin's `set-auth-jwt` header): a signed-out visit
+    // is a plain "no session", not a 401 in the browser's console.
+    const anonymous = await t.authCall('GET', '/get-session?disableCookieCache=true', { jar: new CookieJar() });
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.body).toBeNull();
+    expect(anonymous.headers['set-auth-jwt']).toBeUndefined();
+
+    const email = uniqueEmail('token');
+    await register(email);
+    const jar = new CookieJar();
+    const otp = await readLatestCode(t.database.db, email, 'confirm-sign-up');
+    expect((await t.authCall('POST', '/email-otp/verify-email', { jar, body: { email, otp } })).status).toBe(200);
+    const token = await t.idToken(jar);
+    expect((await t.call('GET', '/api/users/me', { token })).status).toBe(404);
+
+    // Signed out: the same request gives no token any more.
+    await t.authCall('POST', '/sign-out', { jar, body: {} });
+    const after = await t.authCall('GET', '/get-session?disableCookieCache=true', { jar });
+    expect(after.status).toBe(200);
+    expect(after.headers['set-auth-jwt']).toBeUndefined();
+  });
+
   it('refuses a wrong code, then the right one still works (3 tries per code)', async () => {
     const email = uniqueEmail('wrong');
     await register(email);

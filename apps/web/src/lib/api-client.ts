@@ -116,7 +116,9 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
       response.status,
       data,
     );
-    console.error(error.message, { path, method, data });
+    // A 4xx is an answer the screen shows (a form's error, "not registered yet"); only the server's own failures
+    // go to the console for whoever debugs them.
+    if (response.status >= 500) console.error(error.message, { path, method, data });
     if (isMfaRequiredError(error) && window.location.pathname !== '/mfa') leaveForMfaSetup();
     throw error;
   }

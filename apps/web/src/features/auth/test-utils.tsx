@@ -6,6 +6,7 @@ import { createQueryClient } from '../../app/query-client';
 import { createAppRouter } from '../../app/router';
 import { setAuthProvider } from '../../lib/auth/auth';
 import { createBetterAuthProvider } from '../../lib/auth/better-auth-provider';
+import { json } from '../sessions/test-utils';
 
 /* Sign-in screens in the whole app (real routes, the built-in provider), with `fetch` answered per route. */
 
@@ -16,6 +17,18 @@ export function fakeIdToken(): string {
     '',
   );
   return `eyJhbGciOiJFZERTQSJ9.${payload}.sig`;
+}
+
+/**
+ * better-auth's answer to GET /api/auth/get-session: the session with the jwt plugin's `set-auth-jwt` header when
+ * `idToken` is given, else null (nobody signed in).
+ */
+export function sessionAnswer(idToken: string | null): Response {
+  if (!idToken) return json(200, null);
+  return new Response(JSON.stringify({ session: { id: 's1' }, user: { id: 'u1' } }), {
+    status: 200,
+    headers: { 'Content-Type': 'application/json', 'set-auth-jwt': idToken },
+  });
 }
 
 /** Renders the app at `path` with the built-in provider talking to the stubbed `fetch`. */

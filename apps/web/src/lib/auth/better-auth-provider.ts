@@ -234,16 +234,17 @@ export function createBetterAuthProvider(basePath = '/api/auth'): AuthProvider {
     },
 
     async fetchIdToken() {
-      // The jwt plugin's endpoint: answers { token } for the cookie session, 401 without one.
-      const response = await fetch(`${basePath}/token`, {
+      // The session, read from the database (not the cookie cache: a session signed out elsewhere gets no token);
+      // the jwt plugin adds the ID token to the answer as `set-auth-jwt` when there is a session. Without one the
+      // answer is 200 with null, where the plugin's /token endpoint answers 401: every signed-out visit logged it.
+      const response = await fetch(`${basePath}/get-session?disableCookieCache=true`, {
         credentials: 'include',
         headers: { Accept: 'application/json' },
         cache: 'no-store',
       });
       if (response.status === 401 || response.status === 403) return null;
       if (!response.ok) throw new Error(`Could not check the sign-in (${response.status})`);
-      const body = (await response.json()) as { token?: unknown };
-      return typeof body.token === 'string' && body.token ? body.token : null;
+      return response.headers.get('set-auth-jwt') || null;
     },
 
     async getMfaStatus() {

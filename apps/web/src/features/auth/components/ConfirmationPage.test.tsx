@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../../sessions/test-utils';
-import { fakeIdToken, renderApp } from '../test-utils';
+import { fakeIdToken, renderApp, sessionAnswer } from '../test-utils';
 
 const notFound = () => json(404, { error: { code: 'not_found', message: 'No Argo account yet.' } });
 
@@ -21,7 +21,7 @@ describe('the email confirmation page (/confirmation/?email&code)', () => {
           user: { id: 'u1', email: 'ann@example.com' },
         });
       },
-      'GET /api/auth/token': () => (isSignedIn ? json(200, { token: fakeIdToken() }) : json(401, {})),
+      'GET /api/auth/get-session': () => sessionAnswer(isSignedIn ? fakeIdToken() : null),
       'GET /api/users/me': notFound,
       'GET /api/accounts/me': notFound,
     });
@@ -40,7 +40,7 @@ describe('the email confirmation page (/confirmation/?email&code)', () => {
       'POST /api/auth/email-otp/verify-email': () =>
         json(400, { code: 'OTP_EXPIRED', message: 'OTP expired' }),
       'POST /api/auth/email-otp/send-verification-otp': () => json(200, { success: true }),
-      'GET /api/auth/token': () => json(401, {}),
+      'GET /api/auth/get-session': () => sessionAnswer(null),
     });
     renderApp('/confirmation/?email=ann%40example.com&code=123456');
 
@@ -57,7 +57,7 @@ describe('the email confirmation page (/confirmation/?email&code)', () => {
     const sent = mockApi({
       'POST /api/auth/email-otp/verify-email': () =>
         json(200, { status: true, token: null, user: { id: 'u1', email: 'ann@example.com' } }),
-      'GET /api/auth/token': () => json(401, {}),
+      'GET /api/auth/get-session': () => sessionAnswer(null),
     });
     renderApp('/confirmation/');
     fireEvent.change(await screen.findByRole('textbox', { name: 'Email' }), {

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, makeProfile, mockApi } from '../../sessions/test-utils';
-import { fakeIdToken, renderApp } from '../test-utils';
+import { fakeIdToken, renderApp, sessionAnswer } from '../test-utils';
 
 const twoFactor = (methods: string[]) => () =>
   json(200, { twoFactorRedirect: true, twoFactorMethods: methods });
@@ -34,7 +34,7 @@ describe('the sign-in page (/login)', () => {
         isSignedIn = true;
         return json(200, { token: 's', user: { id: 'u1', email: 'ann@example.com' } });
       },
-      'GET /api/auth/token': () => (isSignedIn ? json(200, { token: fakeIdToken() }) : json(401, {})),
+      'GET /api/auth/get-session': () => sessionAnswer(isSignedIn ? fakeIdToken() : null),
       'GET /api/users/me': () => json(200, profile),
       'GET /api/accounts/me': () => json(200, profile.account),
     });
@@ -62,7 +62,7 @@ describe('the sign-in page (/login)', () => {
     const sent = mockApi({
       'POST /api/auth/sign-in/email': twoFactor(['totp', 'otp']),
       'POST /api/auth/two-factor/send-otp': () => json(200, { status: true }),
-      'GET /api/auth/token': () => json(401, {}),
+      'GET /api/auth/get-session': () => sessionAnswer(null),
     });
     renderApp('/login');
     await signInWithPassword();
@@ -79,7 +79,7 @@ describe('the sign-in page (/login)', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     mockApi({
       'POST /api/auth/sign-in/email': twoFactor(['totp']),
-      'GET /api/auth/token': () => json(401, {}),
+      'GET /api/auth/get-session': () => sessionAnswer(null),
     });
     renderApp('/login');
     await signInWithPassword();
@@ -105,7 +105,7 @@ describe('the sign-in page (/login)', () => {
               message: 'Too many sign-in attempts. Try again in 15 minutes.',
               retry_after_seconds: 900,
             }),
-      'GET /api/auth/token': () => json(401, {}),
+      'GET /api/auth/get-session': () => sessionAnswer(null),
     });
     renderApp('/login');
     await signInWithPassword();
@@ -120,7 +120,7 @@ describe('the sign-in page (/login)', () => {
     mockApi({
       'POST /api/auth/sign-in/email': () =>
         json(200, { token: 's', user: { id: 'u1', email: 'ann@example.com', mustChangePassword: true } }),
-      'GET /api/auth/token': () => json(401, {}),
+      'GET /api/auth/get-session': () => sessionAnswer(null),
     });
     const { router } = renderApp('/login');
     await signInWithPassword();
@@ -139,7 +139,7 @@ describe('the sign-in page (/login)', () => {
       let signedIn = true;
       const profile = makeProfile('member');
       return mockApi({
-        'GET /api/auth/token': () => (signedIn ? json(200, { token: fakeIdToken() }) : json(401, {})),
+        'GET /api/auth/get-session': () => sessionAnswer(signedIn ? fakeIdToken() : null),
         'POST /api/auth/sign-out': () => {
           signedIn = false;
           return json(200, { success: true });
@@ -196,7 +196,7 @@ describe('the sign-in page (/login)', () => {
     });
 
     it('ignores a reason it does not know (no text of the address is shown)', async () => {
-      mockApi({ 'GET /api/auth/token': () => json(401, {}) });
+      mockApi({ 'GET /api/auth/get-session': () => sessionAnswer(null) });
       const { router } = renderApp('/login?reason=Call%20this%20number');
       await screen.findByRole('button', { name: 'Sign in' });
       expect(screen.queryByRole('alert')).toBeNull();
