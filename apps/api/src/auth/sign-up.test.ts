@@ -55,7 +55,9 @@ describe('sign-up with an emailed confirmation code', () => {
   it('gives the web its ID token with the session, and answers a signed-out visitor 200 with none', async () => {
     // The web reads the token from GET /get-session (the jwt plugin's `set-auth-jwt` header): a signed-out visit
     // is a plain "no session", not a 401 in the browser's console.
-    const anonymous = await t.authCall('GET', '/get-session?disableCookieCache=true', { jar: new CookieJar() });
+    const anonymous = await t.authCall('GET', '/get-session?disableCookieCache=true', {
+      jar: new CookieJar(),
+    });
     expect(anonymous.status).toBe(200);
     expect(anonymous.body).toBeNull();
     expect(anonymous.headers['set-auth-jwt']).toBeUndefined();
@@ -64,7 +66,9 @@ describe('sign-up with an emailed confirmation code', () => {
     await register(email);
     const jar = new CookieJar();
     const otp = await readLatestCode(t.database.db, email, 'confirm-sign-up');
-    expect((await t.authCall('POST', '/email-otp/verify-email', { jar, body: { email, otp } })).status).toBe(200);
+    expect((await t.authCall('POST', '/email-otp/verify-email', { jar, body: { email, otp } })).status).toBe(
+      200,
+    );
     const token = await t.idToken(jar);
     expect((await t.call('GET', '/api/users/me', { token })).status).toBe(404);
 
