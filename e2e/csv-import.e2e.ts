@@ -185,11 +185,13 @@ describe.skipIf(!hasFixture)('importing a CSV', () => {
       .waitFor();
     // Ids are random, so the default order (id desc) puts a given business on any page; the search fits on one.
     expect(searched.body.total).toBeLessThanOrEqual(50);
-    // The Gyro Shop in Frisco: phone in E.164, its website's domain, the CSV as its source.
+    // The Gyro Shop in Frisco: its phone stored in E.164 (the call link) and shown grouped, its website's domain,
+    // the CSV as its source.
     const gyroShop = page
       .getByRole('table', { name: 'Businesses' })
       .getByTestId('business-row')
-      .filter({ hasText: '+14692872159' });
+      .filter({ has: page.locator('a[href="tel:+14692872159"]') });
+    await gyroShop.getByRole('link', { name: '+1 469 287 2159' }).waitFor();
     await gyroShop.getByText('The Gyro Shop').waitFor();
     await gyroShop.getByRole('link', { name: 'thegyroshoptx.com' }).waitFor();
     await gyroShop.getByText('Frisco, TX').waitFor();

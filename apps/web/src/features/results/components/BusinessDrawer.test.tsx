@@ -50,8 +50,13 @@ describe('business drawer: what a merge kept', { timeout: 20_000 }, () => {
     expect(fact(contact, 'Categories').textContent).toContain('hotel · also restaurant, bar');
 
     const phones = fact(contact, 'Phones');
-    expect(within(phones).getByText('+4965318840')).toBeTruthy();
-    expect(within(phones).getByText('+49653188464')).toBeTruthy();
+    // Grouped to read, each a link to call the stored number.
+    expect(within(phones).getByRole('link', { name: '+49 6531 8840' }).getAttribute('href')).toBe(
+      'tel:+4965318840',
+    );
+    expect(within(phones).getByRole('link', { name: '+49 6531 88464' }).getAttribute('href')).toBe(
+      'tel:+49653188464',
+    );
 
     // Each site once (the main one was listed twice), links only for http(s) addresses.
     const websites = fact(contact, 'Websites');

@@ -123,7 +123,9 @@ describe('people in the results', { timeout: 20_000 }, () => {
     expect(within(anna).getByText('Owner / founder')).toBeTruthy();
     expect(within(anna).getByText('anna.berg@sonne.example')).toBeTruthy();
     expect(within(anna).getByText('Personal address')).toBeTruthy();
-    expect(within(anna).getByText('+4930123456')).toBeTruthy();
+    expect(within(anna).getByRole('link', { name: '+49 30 123456' }).getAttribute('href')).toBe(
+      'tel:+4930123456',
+    );
     expect(within(anna).getByRole('link', { name: 'LinkedIn profile' }).getAttribute('href')).toBe(
       'https://www.linkedin.com/in/annaberg',
     );

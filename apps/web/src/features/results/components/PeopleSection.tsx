@@ -9,6 +9,7 @@ import { ActionIcon, Anchor, Badge, Group, Paper, Stack, Text, Tooltip } from '@
 import { IconBrandLinkedin, IconUserMinus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal';
+import { formatPhone } from '../../../lib/phone';
 import { webUrl } from '../../../lib/safe-url';
 import { EMAIL_KIND_LABELS } from '../filters';
 import { Fact, Section, Source } from './drawer-parts';
@@ -146,7 +147,11 @@ function PersonCard({ person, onRemove }: { person: BusinessPerson; onRemove?: (
               unverified)
             </Text>
           )}
-          {person.phone && <Text size="sm">{person.phone}</Text>}
+          {person.phone && (
+            <Anchor href={`tel:${person.phone}`} size="sm">
+              {formatPhone(person.phone)}
+            </Anchor>
+          )}
           {linkedin && (
             <Anchor href={linkedin} target="_blank" rel="noreferrer noopener" size="sm">
               <Group gap={4} component="span">

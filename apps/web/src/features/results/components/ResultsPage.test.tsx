@@ -60,7 +60,9 @@ describe('the results table', { timeout: 15_000 }, () => {
     expect(within(row).getByRole('link', { name: 'thegyroshoptx.com' }).getAttribute('href')).toBe(
       'https://www.thegyroshoptx.com/',
     );
-    expect(within(row).getByText('+14692872159')).toBeTruthy();
+    expect(within(row).getByRole('link', { name: '+1 469 287 2159' }).getAttribute('href')).toBe(
+      'tel:+14692872159',
+    );
     expect(within(row).getByText('Frisco, TX')).toBeTruthy();
     expect(within(row).getByText('CSV')).toBeTruthy();
     expect(within(row).getByText('OpenStreetMap')).toBeTruthy();

@@ -8,6 +8,7 @@ import {
   tableFeatures,
 } from '@tanstack/react-table';
 import dayjs from 'dayjs';
+import { formatPhone } from '../../../lib/phone';
 import { webUrl } from '../../../lib/safe-url';
 import { businessSoftware } from '../software-groups';
 
@@ -203,7 +204,7 @@ export const columns = helper.columns([
       const phone = info.getValue();
       return phone ? (
         <Anchor href={`tel:${phone}`} size="sm">
-          {phone}
+          {formatPhone(phone)}
         </Anchor>
       ) : (
         dash
