@@ -51,6 +51,21 @@ async function submitPassword(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
+describe('a signed-out visitor', () => {
+  it('opens /login with nothing logged as an error and no request left open', async () => {
+    const page = await newPage(browser, baseUrl);
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    // networkidle: no request in flight for 500 ms. A fetch whose body the app never read stayed open for ever.
+    await page.goto('/login', { waitUntil: 'networkidle', timeout: 15_000 });
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('Nia: sign-up, authenticator app, inviting Pat; Pat: first sign-in and a passkey', () => {
   let niaPage: Page;
   let patPage: Page;

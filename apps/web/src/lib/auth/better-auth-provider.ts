@@ -244,7 +244,9 @@ export function createBetterAuthProvider(basePath = '/api/auth'): AuthProvider {
       });
       if (response.status === 401 || response.status === 403) return null;
       if (!response.ok) throw new Error(`Could not check the sign-in (${response.status})`);
-      return response.headers.get('set-auth-jwt') || null;
+      // Read the body too: a fetch whose body is never read stays open in the browser.
+      const session = (await response.json().catch(() => null)) as { session?: unknown } | null;
+      return session?.session ? response.headers.get('set-auth-jwt') || null : null;
     },
 
     async getMfaStatus() {
