@@ -39,6 +39,31 @@ export function formatAttribute(
   return String(value);
 }
 
+/**
+ * A value a scraper wrote as JSON (opening hours, popular times, a list of tags) as lines people read: one per key
+ * (`Friday: 11 AM–2 AM`) or per item. Null when the text is no JSON object or list.
+ */
+export function jsonLines(text: string): string[] | null {
+  const trimmed = text.trim();
+  if (!/^[[{]/.test(trimmed)) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(trimmed);
+  } catch {
+    return null;
+  }
+  const show = (item: unknown): string =>
+    item === null || typeof item !== 'object'
+      ? String(item)
+      : Array.isArray(item) && item.every((each) => each === null || typeof each !== 'object')
+        ? item.join(', ')
+        : JSON.stringify(item);
+  if (Array.isArray(value)) return value.map(show);
+  if (value && typeof value === 'object')
+    return Object.entries(value).map(([key, item]) => `${key}: ${show(item)}`);
+  return null;
+}
+
 /** A business's attribute values in the file's order, labelled; the empty ones left out. */
 export function attributeFacts(
   business: Pick<Business, 'attributes'>,

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeBusiness } from '../../discovery/test-utils';
 import { mockApi, renderPage, stubIdentityProvider } from '../../sessions/test-utils';
-import { attributeFacts, boundsFilter, formatAttribute } from '../attributes';
+import { attributeFacts, boundsFilter, formatAttribute, jsonLines } from '../attributes';
 import { columnsFromView, DEFAULT_COLUMN_ORDER, viewColumnsOf, withAttributeColumns } from '../column-choice';
 import { describeFilter } from '../filters';
 import { BusinessDrawer } from './BusinessDrawer';
@@ -77,6 +77,39 @@ describe('the imported file’s own columns', { timeout: 20_000 }, () => {
     expect(text).toContain('REVENUE1,250,000');
     expect(text).toContain('your imported file');
     expect(text.indexOf('EMPLOYEES')).toBeLessThan(text.indexOf('neighborhood'));
+  });
+
+  it('reads a JSON value as lines: one per key or item, lists joined', () => {
+    expect(jsonLines('{"Friday":["11 AM–2 AM"],"Monday":["11 AM–12 AM","5–9 PM"]}')).toEqual([
+      'Friday: 11 AM–2 AM',
+      'Monday: 11 AM–12 AM, 5–9 PM',
+    ]);
+    expect(jsonLines('["vegan", "halal"]')).toEqual(['vegan', 'halal']);
+    expect(jsonLines('{"Friday":{"11":44}}')).toEqual(['Friday: {"11":44}']);
+    expect(jsonLines('{not json')).toBeNull();
+    expect(jsonLines('Altstadt')).toBeNull();
+  });
+
+  it('shows a web address in the file as a link, JSON as lines, and never a script URL as a link', async () => {
+    const scraped = makeBusiness({
+      name: 'The Gyro Shop',
+      source: 'import',
+      attributes: {
+        link: 'https://www.google.com/maps/place/The+Gyro+Shop',
+        open_hours: '{"Friday":["11 AM–2 AM"],"Monday":["11 AM–12 AM"]}',
+        note: 'javascript:alert(1)',
+      },
+    });
+    renderPage(<BusinessDrawer business={scraped} onClose={() => {}} attributeColumns={[]} />);
+    const section = await screen.findByRole('region', { name: 'From your file' }, { timeout: 8_000 });
+    expect(
+      within(section)
+        .getByRole('link', { name: /google\.com\/maps/ })
+        .getAttribute('href'),
+    ).toBe('https://www.google.com/maps/place/The+Gyro+Shop');
+    expect(within(section).getByText('Friday: 11 AM–2 AM')).toBeTruthy();
+    expect(within(section).getByText('Monday: 11 AM–12 AM')).toBeTruthy();
+    expect(within(section).getByText('javascript:alert(1)').closest('a')).toBeNull();
   });
 
   it('filters each column by its type: number range, boolean, text contains', async () => {

@@ -1,6 +1,7 @@
 import type { AttributeColumn, Business } from '@argo/contract';
-import { SimpleGrid } from '@mantine/core';
-import { attributeFacts } from '../attributes';
+import { Anchor, SimpleGrid, Spoiler } from '@mantine/core';
+import { webUrl } from '../../../lib/safe-url';
+import { attributeFacts, jsonLines } from '../attributes';
 import { Fact, Section, Source } from './drawer-parts';
 
 /**
@@ -23,11 +24,35 @@ export function AttributesSection({
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm" data-testid="file-attributes">
         {facts.map((fact) => (
           <Fact key={fact.key} label={fact.label}>
-            {fact.text}
+            <FileValue text={fact.text} />
           </Fact>
         ))}
       </SimpleGrid>
       <Source label="your imported file" observedAt={imported?.observed_at ?? business.first_seen_at} />
     </Section>
+  );
+}
+
+/**
+ * One value of the file: a web address as a link, JSON (a scraper's opening hours) as lines, and anything longer
+ * than a few lines folded behind "Show all", so one long cell does not push the rest of the drawer away.
+ */
+function FileValue({ text }: { text: string }) {
+  const href = webUrl(text);
+  if (href) {
+    return (
+      <Anchor href={href} target="_blank" rel="noreferrer noopener" size="sm" lineClamp={2}>
+        {text}
+      </Anchor>
+    );
+  }
+  const lines = jsonLines(text);
+  return (
+    <Spoiler maxHeight={88} showLabel="Show all" hideLabel="Show less">
+      {lines
+        ? // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, never reordered; a list may repeat a line
+          lines.map((line, index) => <div key={index}>{line}</div>)
+        : text}
+    </Spoiler>
   );
 }

@@ -88,6 +88,24 @@ describe('business drawer: what a merge kept', { timeout: 20_000 }, () => {
     expect(within(details).queryByText('Closed')).toBeNull();
   });
 
+  it('writes the address in the order its country does, and names the line of the file a row came from', async () => {
+    const details = await openDrawer(
+      makeBusiness({
+        name: 'The Gyro Shop',
+        address: '8549 Gaylord Pkwy #111',
+        postal_code: '75034',
+        city: 'Frisco',
+        region: 'TX',
+        country: 'US',
+        source: 'import',
+        source_ref: 'line/2',
+      }),
+    );
+    const address = fact(details, 'Address');
+    expect(address.textContent).toContain('8549 Gaylord Pkwy #111, Frisco, TX 75034, US');
+    expect(within(address).getByTestId('fact-source').textContent).toContain('CSV, line 2');
+  });
+
   it('says clearly that a closed business is closed, not that its enrichment failed', async () => {
     const details = await openDrawer(
       makeBusiness({

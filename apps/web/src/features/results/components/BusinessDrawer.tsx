@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { formatPhone } from '../../../lib/phone';
 import { webUrl } from '../../../lib/safe-url';
 import type { DrawerDetailsState } from '../map/api';
+import { formatAddress, sourceRefLabel } from '../place';
 import { AttributesSection } from './AttributesSection';
 import { EnrichmentStateBadge, hostOf, SOURCE_LABELS, TierBadge } from './columns';
 import {
@@ -100,7 +101,7 @@ function BusinessFacts({
   const placeSource = (
     <Source
       url={firstSource?.url}
-      label={`${SOURCE_LABELS[business.source] ?? business.source}${business.source_ref ? ` (${business.source_ref})` : ''}`}
+      label={sourceRefLabel(SOURCE_LABELS[business.source] ?? business.source, business.source_ref)}
       observedAt={firstSource?.observed_at ?? business.first_seen_at}
     />
   );
@@ -115,9 +116,7 @@ function BusinessFacts({
   const categories = distinct([business.category, ...(business.categories ?? [])]);
   const phones = distinct([business.phone, ...(business.phones ?? [])]);
   const websites = distinct([business.website, ...(business.websites ?? [])], sameWebsite);
-  const address = [business.address, business.postal_code, business.city, business.region, business.country]
-    .filter(Boolean)
-    .join(', ');
+  const address = formatAddress(business);
 
   return (
     <Stack gap="lg" data-testid="business-details">

@@ -1,0 +1,30 @@
+import type { Business } from '@argo/contract';
+
+/**
+ * Countries that write the postal code after the city (and its state or county): "Frisco, TX 75034". Elsewhere —
+ * most of Europe and Latin America — it comes before the city: "54470 Bernkastel-Kues".
+ */
+const POSTAL_CODE_AFTER_CITY = new Set(['US', 'CA', 'AU', 'GB', 'UK', 'IE', 'NZ', 'IN', 'ZA', 'SG']);
+
+type AddressParts = Pick<Business, 'address' | 'postal_code' | 'city' | 'region' | 'country'>;
+
+/** A business's address on one line, in the order its country writes one. */
+export function formatAddress(business: AddressParts): string {
+  const { address, postal_code: postalCode, city, region, country } = business;
+  const join = (parts: Array<string | null | undefined>, separator: string) =>
+    parts.filter(Boolean).join(separator);
+  const locality = POSTAL_CODE_AFTER_CITY.has((country ?? '').toUpperCase())
+    ? join([city, join([region, postalCode], ' ')], ', ')
+    : join([join([postalCode, city], ' '), region], ', ');
+  return join([address, locality, country], ', ');
+}
+
+/**
+ * Where a record came from, as the drawer names it: "CSV, line 2" for an imported row (stored as `line/2`), the
+ * source and its reference otherwise ("OpenStreetMap (node/123)").
+ */
+export function sourceRefLabel(label: string, ref: string | null | undefined): string {
+  if (!ref) return label;
+  const line = /^line\/(\d+)$/.exec(ref);
+  return line ? `${label}, line ${line[1]}` : `${label} (${ref})`;
+}
