@@ -116,9 +116,8 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
       response.status,
       data,
     );
-    // A 4xx is an answer the screen shows (a form's error, "not registered yet"); only the server's own failures
-    // go to the console for whoever debugs them.
-    if (response.status >= 500) console.error(error.message, { path, method, data });
+    // SPEC §8: every non-OK answer but a 401 is also logged to the console.
+    console.error(error.message, { path, method, data });
     if (isMfaRequiredError(error) && window.location.pathname !== '/mfa') leaveForMfaSetup();
     throw error;
   }
