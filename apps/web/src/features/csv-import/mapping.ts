@@ -57,12 +57,23 @@ export function cellOf(preview: CsvPreview, row: readonly string[], header: stri
   return index < 0 ? '' : (row[index] ?? '');
 }
 
+/** Fields stored as numbers: a plain decimal shows as the number it becomes ("4.400000" is stored as 4.4). */
+const NUMBER_FIELDS: ReadonlySet<ImportField> = new Set(['lat', 'lng', 'rating', 'review_count']);
+const PLAIN_DECIMAL = /^\s*-?\d+(?:\.\d+)?\s*$/;
+
+const shownAs = (field: ImportField, cell: string) =>
+  NUMBER_FIELDS.has(field) && PLAIN_DECIMAL.test(cell) ? String(Number(cell)) : cell;
+
 /** The first `count` rows as the mapping turns them into businesses: mapped fields only. */
 export function mapPreviewRows(preview: CsvPreview, mapping: FullMapping, count = 5) {
   const fields = IMPORT_FIELDS.filter((field) => mapping[field] !== null);
   const rows = preview.rows
     .slice(0, count)
-    .map((row) => Object.fromEntries(fields.map((field) => [field, cellOf(preview, row, mapping[field])])));
+    .map((row) =>
+      Object.fromEntries(
+        fields.map((field) => [field, shownAs(field, cellOf(preview, row, mapping[field]))]),
+      ),
+    );
   return { fields, rows: rows as Record<ImportField, string>[] };
 }
 

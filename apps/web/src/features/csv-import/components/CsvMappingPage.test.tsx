@@ -2,6 +2,7 @@ import { IMPORT_FIELDS } from '@argo/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { choose, json, makeInfo, renderApp, SESSION_ID } from '../../discovery/test-utils';
+import { mapPreviewRows } from '../mapping';
 
 const INFO = `GET /api/user/session/${SESSION_ID}/info`;
 const MAPPING = `POST /api/discovery/import/${SESSION_ID}/mapping`;
@@ -81,6 +82,29 @@ describe('the column mapping screen', { timeout: 15_000 }, () => {
     const posted = sent.find((request) => request.method === 'POST');
     expect(posted?.path).toBe(`/api/discovery/import/${SESSION_ID}/mapping`);
     expect(posted?.body).toEqual({ mapping: { ...automatic, email: 'emails', phone: null } });
+  });
+
+  it('shows a number column as the number it is stored as, and other columns as written', () => {
+    const preview = {
+      headers: ['title', 'review_rating', 'latitude', 'zip'],
+      rows: [
+        ['Zorba’s', '4.400000', '33.102935', '07030'],
+        ['Sofra', '4,5', ' -96.80 ', '75093'],
+      ],
+      row_count: 2,
+    };
+    const mapping = {
+      ...Object.fromEntries(IMPORT_FIELDS.map((field) => [field, null])),
+      name: 'title',
+      rating: 'review_rating',
+      lat: 'latitude',
+      postal_code: 'zip',
+    } as Parameters<typeof mapPreviewRows>[1];
+    const { rows } = mapPreviewRows(preview as Parameters<typeof mapPreviewRows>[0], mapping);
+    expect(rows.map((row) => [row.rating, row.lat, row.postal_code])).toEqual([
+      ['4.4', '33.102935', '07030'],
+      ['4,5', '-96.8', '75093'],
+    ]);
   });
 
   it('requires a column for the business name', async () => {
