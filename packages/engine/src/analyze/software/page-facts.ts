@@ -70,34 +70,21 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else map.set(key, [value]);
 }
 
-/** Text content of a node (all descendant text nodes). */
-export function textOf(node: DomNode): string {
+/** Elements whose content a browser does not show: `innerText` leaves them out, and so does the body text. */
+const HIDDEN_CONTENT: ReadonlySet<string> = new Set(['script', 'style', 'noscript', 'template']);
+
+/**
+ * Text content of a node: all descendant text nodes, except inside the elements named in `skip` (the body text
+ * skips HIDDEN_CONTENT, to read what a visitor reads).
+ */
+export function textOf(node: DomNode, skip?: ReadonlySet<string>): string {
   if (node.type === 'text') return node.data ?? '';
   let out = '';
   const stack: DomNode[] = [node];
   while (stack.length) {
     const current = stack.pop() as DomNode;
     if (current.type === 'text') out += current.data ?? '';
-    else if (current.children)
-      for (let i = current.children.length - 1; i >= 0; i--) stack.push(current.children[i] as DomNode);
-  }
-  return out;
-}
-
-/** Elements whose content a browser does not show: `innerText` leaves them out, and so does the body text. */
-const HIDDEN_CONTENT = new Set(['script', 'style', 'noscript', 'template']);
-
-/**
- * The text a visitor reads (what `document.body.innerText` holds, whitespace aside): the text nodes, not the
- * content of script, style, noscript and template elements.
- */
-function visibleTextOf(node: DomNode): string {
-  let out = '';
-  const stack: DomNode[] = [node];
-  while (stack.length) {
-    const current = stack.pop() as DomNode;
-    if (current.type === 'text') out += current.data ?? '';
-    else if (current.children && !(current.name && HIDDEN_CONTENT.has(current.name)))
+    else if (current.children && !(skip && current.name && skip.has(current.name)))
       for (let i = current.children.length - 1; i >= 0; i--) stack.push(current.children[i] as DomNode);
   }
   return out;
@@ -233,7 +220,7 @@ export function pageFacts(page: ParsedPage): PageFacts {
     cookies: page.cookies.map((c) => ({ name: c.name.toLowerCase(), value: c.value })),
     dom,
     bodyText: () => {
-      text ??= visibleTextOf(body ?? root).replace(/\s+/g, ' ');
+      text ??= textOf(body ?? root, HIDDEN_CONTENT).replace(/\s+/g, ' ');
       return text;
     },
   };

@@ -8,8 +8,10 @@ const INFO = `GET /api/user/session/${SESSION_ID}/info`;
 const MAPPING = `POST /api/discovery/import/${SESSION_ID}/mapping`;
 
 const headers = ['title', 'website', 'phone', 'complete_address', 'emails', 'category'];
+/** No column mapped to any field. */
+const unmapped = Object.fromEntries(IMPORT_FIELDS.map((field) => [field, null]));
 const automatic = {
-  ...Object.fromEntries(IMPORT_FIELDS.map((field) => [field, null])),
+  ...unmapped,
   name: 'title',
   website: 'website',
   phone: 'phone',
@@ -94,7 +96,7 @@ describe('the column mapping screen', { timeout: 15_000 }, () => {
       row_count: 2,
     };
     const mapping = {
-      ...Object.fromEntries(IMPORT_FIELDS.map((field) => [field, null])),
+      ...unmapped,
       name: 'title',
       rating: 'review_rating',
       lat: 'latitude',

@@ -2,7 +2,6 @@ import type { AttributeColumn, Business, BusinessPerson } from '@argo/contract';
 import { Alert, Anchor, Badge, Drawer, Group, List, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { formatPhone } from '../../../lib/phone';
 import { webUrl } from '../../../lib/safe-url';
 import type { DrawerDetailsState } from '../map/api';
 import { formatAddress, sourceRefLabel } from '../place';
@@ -12,6 +11,7 @@ import {
   distinct,
   Fact,
   Lines,
+  PhoneLink,
   Section,
   Source,
   sameText,
@@ -176,14 +176,7 @@ function BusinessFacts({
         )}
         {phones.length > 0 && (
           <Fact label={phones.length > 1 ? 'Phones' : 'Phone'} source={placeSource}>
-            <Lines
-              values={phones}
-              render={(phone) => (
-                <Anchor href={`tel:${phone}`} size="sm">
-                  {formatPhone(phone)}
-                </Anchor>
-              )}
-            />
+            <Lines values={phones} render={(phone) => <PhoneLink phone={phone} />} />
           </Fact>
         )}
         {address && (

@@ -9,10 +9,9 @@ import { ActionIcon, Anchor, Badge, Group, Paper, Stack, Text, Tooltip } from '@
 import { IconBrandLinkedin, IconUserMinus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal';
-import { formatPhone } from '../../../lib/phone';
 import { webUrl } from '../../../lib/safe-url';
 import { EMAIL_KIND_LABELS } from '../filters';
-import { Fact, Section, Source } from './drawer-parts';
+import { Fact, PhoneLink, Section, Source } from './drawer-parts';
 
 interface PeopleSectionProps {
   business: Business;
@@ -147,11 +146,7 @@ function PersonCard({ person, onRemove }: { person: BusinessPerson; onRemove?: (
               unverified)
             </Text>
           )}
-          {person.phone && (
-            <Anchor href={`tel:${person.phone}`} size="sm">
-              {formatPhone(person.phone)}
-            </Anchor>
-          )}
+          {person.phone && <PhoneLink phone={person.phone} />}
           {linkedin && (
             <Anchor href={linkedin} target="_blank" rel="noreferrer noopener" size="sm">
               <Group gap={4} component="span">

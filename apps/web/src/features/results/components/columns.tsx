@@ -8,9 +8,9 @@ import {
   tableFeatures,
 } from '@tanstack/react-table';
 import dayjs from 'dayjs';
-import { formatPhone } from '../../../lib/phone';
 import { webUrl } from '../../../lib/safe-url';
 import { businessSoftware } from '../software-groups';
+import { PhoneLink } from './drawer-parts';
 
 export const SOURCE_LABELS: Record<string, string> = {
   osm: 'OpenStreetMap',
@@ -202,13 +202,7 @@ export const columns = helper.columns([
     meta: { isNarrow: true },
     cell: (info) => {
       const phone = info.getValue();
-      return phone ? (
-        <Anchor href={`tel:${phone}`} size="sm">
-          {formatPhone(phone)}
-        </Anchor>
-      ) : (
-        dash
-      );
+      return phone ? <PhoneLink phone={phone} /> : dash;
     },
   }),
   helper.accessor('email', {

@@ -1,6 +1,7 @@
 import { Anchor, Divider, Stack, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
+import { formatPhone } from '../../../lib/phone';
 import { webUrl } from '../../../lib/safe-url';
 
 /* The building blocks of the detail drawer: a fact, its source, a section. */
@@ -68,6 +69,15 @@ export function Section({ title, children }: { title: string; children: ReactNod
       <Divider label={title} labelPosition="left" mb="xs" />
       <Stack gap="sm">{children}</Stack>
     </section>
+  );
+}
+
+/** A stored phone number (E.164) shown grouped to read, as a link that calls it. */
+export function PhoneLink({ phone }: { phone: string }) {
+  return (
+    <Anchor href={`tel:${phone}`} size="sm">
+      {formatPhone(phone)}
+    </Anchor>
   );
 }
 
