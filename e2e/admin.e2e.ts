@@ -160,9 +160,7 @@ describe('an admin manages a colleague: invite, ventures, role, sharing, disabli
     await screenshot(colleagueTab, 'admin-04-colleague-sets-password');
     await colleagueTab.getByRole('button', { name: 'Set password and continue' }).click();
     await waitForPath(colleagueTab, '/landing');
-    await colleagueTab
-      .getByText(`Welcome back, Dorothy. Here is where ${admin.organisation} stands.`)
-      .waitFor();
+    await colleagueTab.getByText(`Welcome, Dorothy. Here is where ${admin.organisation} stands.`).waitFor();
     await screenshot(colleagueTab, 'admin-05-colleague-dashboard');
 
     // The admin's list shows them active once they are in.

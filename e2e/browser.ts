@@ -1,7 +1,7 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { afterEach, beforeEach } from 'vitest';
 
 /** Screenshots land here; CI keeps the folder as build artifacts (it is git-ignored). */
@@ -103,6 +103,26 @@ export async function afterPageTest(task: { name: string; result?: { state?: str
 }
 
 /** Writes a full-page PNG to e2e/artifacts/<name>.png. */
+/**
+ * The badge labels under `scope` that do not show their whole text (cut off, or an ellipsis), measured at a laptop
+ * width (1280 px), where crowded tables squeeze their columns; the viewport is restored after.
+ */
+export async function clippedBadges(page: Page, scope: Locator): Promise<string[]> {
+  const viewport = page.viewportSize();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  try {
+    const labels = scope.locator('.mantine-Badge-label');
+    if ((await labels.count()) === 0) throw new Error('no badge to measure');
+    return await labels.evaluateAll((all) =>
+      all
+        .filter((label) => label.scrollWidth > Math.ceil(label.getBoundingClientRect().width))
+        .map((label) => label.textContent ?? ''),
+    );
+  } finally {
+    if (viewport) await page.setViewportSize(viewport);
+  }
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(ARTIFACTS_DIR, { recursive: true });
   await page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}.png`), fullPage: true });

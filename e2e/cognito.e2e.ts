@@ -72,7 +72,7 @@ describe('signing up and in with Cognito', () => {
     await createOrganisation(page, organisation, 'cognito-04-organisation');
     // (cognito-local leaves the `name` attribute out of its ID tokens, so the greeting may go without it.)
     await page
-      .getByText(new RegExp(`^Welcome back(, Katherine)?\\. Here is where ${organisation} stands\\.$`))
+      .getByText(new RegExp(`^Welcome(, Katherine)?\\. Here is where ${organisation} stands\\.$`))
       .waitFor();
     await waitForTitle(page, 'Argo | Dashboard');
     await screenshot(page, 'cognito-05-dashboard');

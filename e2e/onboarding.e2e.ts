@@ -56,7 +56,7 @@ describe('onboarding an organisation', () => {
     // The address is confirmed with the code emailed to it.
     await submitSignUpAndConfirm(page, admin.email);
     await createOrganisation(page, organisation, 'onboarding-02-organisation');
-    await page.getByText(`Welcome back, Ada. Here is where ${organisation} stands.`).waitFor();
+    await page.getByText(`Welcome, Ada. Here is where ${organisation} stands.`).waitFor();
     await waitForTitle(page, 'Argo | Dashboard');
     // The creator of the organisation is its admin: the Users screen is in the navigation.
     await mainNav(page).getByRole('link', { name: 'Users' }).waitFor();
@@ -81,7 +81,7 @@ describe('onboarding an organisation', () => {
 
     await waitForPath(page, '/landing');
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-    await page.getByText(`Welcome back, Ada. Here is where ${organisation} stands.`).waitFor();
+    await page.getByText(`Welcome, Ada. Here is where ${organisation} stands.`).waitFor();
     await screenshot(page, 'onboarding-06-dashboard-after-sign-in');
   });
 
@@ -219,7 +219,7 @@ describe('onboarding an organisation', () => {
     // The invitation is their account: no organisation step, straight to the dashboard.
     await waitForPath(page, '/landing');
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-    await page.getByText(`Welcome back, Grace. Here is where ${organisation} stands.`).waitFor();
+    await page.getByText(`Welcome, Grace. Here is where ${organisation} stands.`).waitFor();
     // A member: no Users screen in the navigation.
     await mainNav(page).getByRole('link', { name: 'Sessions' }).waitFor();
     expect(await mainNav(page).getByRole('link', { name: 'Users' }).count()).toBe(0);

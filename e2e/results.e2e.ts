@@ -6,7 +6,14 @@ import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { callApi, countResults, registerThroughApi } from './api';
-import { launchWithPage, screenshot, sequentialSteps, waitForPath, waitForTitle } from './browser';
+import {
+  clippedBadges,
+  launchWithPage,
+  screenshot,
+  sequentialSteps,
+  waitForPath,
+  waitForTitle,
+} from './browser';
 import { closeOutbox } from './outbox';
 import { filtersInAddress, resultNames } from './screens';
 
@@ -301,6 +308,9 @@ describe('the results screen', () => {
     expect(await table().getByTestId('business-row').count()).toBe(BAKERIES.length);
     await page.getByTestId('osm-attribution').getByText('OpenStreetMap contributors').waitFor();
     await screenshot(page, 'results-01-table');
+
+    // On a laptop screen the crowded table squeezes its columns: each tier and state badge still shows its text.
+    expect(await clippedBadges(page, table())).toEqual([]);
   });
 
   it('filters by tier and by "has website", keeping the filters in the address as the API’s JSON', async () => {

@@ -124,6 +124,12 @@ export const Business = z
     phones: z.array(z.string()).optional(),
     websites: z.array(z.string()).optional(),
     /**
+     * The first email and phone the business's own website gives (its ai_summary contacts) once it is enriched: the
+     * table and the export show them where `email` / `phone` are empty, and the email/phone filters count them.
+     */
+    website_email: z.string().nullable().optional(),
+    website_phone: z.string().nullable().optional(),
+    /**
      * Closed for good (an imported row said so: is_open = 0, "permanently closed"…): left out of enrichment and
      * exports unless asked for (`include_closed`). Absent means open.
      */

@@ -50,6 +50,20 @@ export function canDoSessionAction(status: SessionStatus, action: SessionAction)
   return (SESSION_ACTIONS[status] as readonly SessionAction[]).includes(action);
 }
 
+/**
+ * Statuses in which a session's businesses may be enriched: its discovery or import is over (a failed or cancelled
+ * run keeps what it found). While it runs, enriching would race the rows being written.
+ */
+export const ENRICHABLE_STATUSES = [
+  'completed',
+  'failed',
+  'cancelled',
+] as const satisfies readonly SessionStatus[];
+
+export function canEnrichSession(status: SessionStatus): boolean {
+  return (ENRICHABLE_STATUSES as readonly SessionStatus[]).includes(status);
+}
+
 /** The 409 message for an action not allowed in a status, naming the status. */
 export function sessionActionRefusal(status: SessionStatus, action: SessionAction): string {
   const allowed = SESSION_ACTIONS[status].join(', ');
@@ -97,6 +111,10 @@ export type Session = z.infer<typeof Session>;
 export const RejectedRow = z.object({ line: z.int().positive(), reason: z.string() });
 export type RejectedRow = z.infer<typeof RejectedRow>;
 
+/** A CSV row the import took in without a value it could not read: what was left empty, in plain words. */
+export const ImportNote = z.object({ line: z.int().positive(), note: z.string() });
+export type ImportNote = z.infer<typeof ImportNote>;
+
 /** A business as the progress screens list the latest ones. */
 export const LatestBusiness = z.object({
   name: z.string(),
@@ -140,6 +158,13 @@ export const SessionInfo = Session.extend({
   rejected_rows: z.array(RejectedRow).optional(),
   /** Import sessions: how many rows were refused in all. */
   rejected_count: Count.optional(),
+  /**
+   * Import sessions: rows imported without a value that could not be read (a website that is no web address…),
+   * the first 100 by line; the business is there, without that value.
+   */
+  import_notes: z.array(ImportNote).optional(),
+  /** Import sessions: how many rows have such a note in all. */
+  import_note_count: Count.optional(),
   /** The run in progress or the last one; null before the first run. */
   run: SessionRunInfo.nullable().optional(),
   /**

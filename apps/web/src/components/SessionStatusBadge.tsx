@@ -1,5 +1,6 @@
 import type { SessionStatus } from '@argo/contract';
 import { Badge, type BadgeProps } from '@mantine/core';
+import { WHOLE_BADGE } from './whole-badge';
 
 /** One colour per session status (PRODUCT.md §4), the same on every screen that lists sessions. */
 export const SESSION_STATUS_COLORS: Record<SessionStatus, string> = {
@@ -26,7 +27,13 @@ interface SessionStatusBadgeProps extends Omit<BadgeProps, 'color' | 'children'>
 
 export function SessionStatusBadge({ status, ...props }: SessionStatusBadgeProps) {
   return (
-    <Badge variant="light" color={SESSION_STATUS_COLORS[status]} data-status={status} {...props}>
+    <Badge
+      variant="light"
+      color={SESSION_STATUS_COLORS[status]}
+      data-status={status}
+      style={WHOLE_BADGE}
+      {...props}
+    >
       {SESSION_STATUS_LABELS[status]}
     </Badge>
   );

@@ -129,6 +129,13 @@ export const businesses = pgTable(
     emailKinds: text('email_kinds').array().notNull().default(sql`'{}'::text[]`),
     primaryContact: jsonb('primary_contact').$type<PrimaryContactJson>(),
     /**
+     * The first email and the first phone the business's own website gives (the stored ai_summary's contacts), kept
+     * by a trigger on enrichment_results (migration 0021), never written by the app. The table, its filters and the
+     * export read them where the record itself has none: an imported list rarely has emails, its sites do.
+     */
+    websiteEmail: text('website_email'),
+    websitePhone: text('website_phone'),
+    /**
      * The imported file's columns that map to no business field (an Inc. 5000 list's EMPLOYEES, REVENUE, a Yelp
      * export's is_open), keyed by the session's `attribute_columns` key, each value typed as that column's type:
      * number, boolean, a date as YYYY-MM-DD, else text. Empty for discovered businesses.

@@ -78,6 +78,23 @@ export const sessionRejectedRows = pgTable(
 );
 
 /**
+ * Rows an import took in without a value it could not read (a website that is no web address, an email that is no
+ * address…), with their physical line and what was left empty in plain words: the row is imported, the user is told.
+ */
+export const sessionImportNotes = pgTable(
+  'session_import_notes',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    runId: uuid('run_id').notNull(),
+    line: integer('line').notNull(),
+    note: text('note').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.runId, t.line] })],
+);
+
+/**
  * Every match key (domain, phone, name + address) of the businesses of a run → the dedupe_key of the business
  * that has it, so a record found in a later batch, tile, source or after a resume joins the business stored
  * earlier (engine README: MergedBusiness.match_keys).

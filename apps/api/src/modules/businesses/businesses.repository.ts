@@ -1,7 +1,7 @@
 import type { MergedBusiness, SourceRef } from '@argo/engine';
 import { type AnyColumn, and, eq, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { Database, DatabaseExecutor } from '../../db/client';
-import { businesses, businessMatchKeys, sessionRejectedRows } from '../../db/schema';
+import { businesses, businessMatchKeys, sessionImportNotes, sessionRejectedRows } from '../../db/schema';
 import { keysOf, linkToStored } from './business-batch';
 
 /** Where a batch goes: the session's account, the session, and the run it is written under. */
@@ -281,24 +281,62 @@ export async function storeRejectedRows(
     on conflict do nothing`);
 }
 
-/** The first `limit` refused rows of a run by line, and how many there are. */
-export async function listRejectedRows(
+/** Rows an import took in without a value it could not read, one note per line; a replayed batch adds nothing. */
+export async function storeImportNotes(
+  db: DatabaseExecutor,
+  sessionId: string,
+  runId: string,
+  notes: readonly { line: number; note: string }[],
+): Promise<void> {
+  if (notes.length === 0) return;
+  await db.execute(sql`
+    insert into ${sessionImportNotes} (session_id, run_id, line, note)
+    select ${sessionId}::uuid, ${runId}::uuid, (n->>'line')::int, n->>'note' from jsonb_array_elements(${json(notes)}) n
+    on conflict do nothing`);
+}
+
+interface LineList<T> {
+  rows: T[];
+  total: number;
+}
+
+/**
+ * What an import said about its rows, for the session info: the first `limit` refused rows and import notes of a
+ * run by line, and how many of each there are. One statement (the info is polled while a job runs, and each
+ * statement costs the API's event loop more than PostgreSQL).
+ */
+export async function listRowFeedback(
   db: DatabaseExecutor,
   sessionId: string,
   runId: string,
   limit: number,
-): Promise<{ rows: { line: number; reason: string }[]; total: number }> {
-  const where = and(eq(sessionRejectedRows.sessionId, sessionId), eq(sessionRejectedRows.runId, runId));
-  const [rows, totals] = await Promise.all([
-    db
-      .select({ line: sessionRejectedRows.line, reason: sessionRejectedRows.reason })
-      .from(sessionRejectedRows)
-      .where(where)
-      .orderBy(sessionRejectedRows.line)
-      .limit(limit),
-    db.select({ total: sql<number>`count(*)::int` }).from(sessionRejectedRows).where(where),
-  ]);
-  return { rows, total: totals[0]?.total ?? 0 };
+): Promise<{
+  rejected: LineList<{ line: number; reason: string }>;
+  notes: LineList<{ line: number; note: string }>;
+}> {
+  const { rows } = await db.execute<{
+    kind: 'rejected' | 'note';
+    line: number;
+    text: string;
+    total: number;
+  }>(sql`
+    (select 'rejected' as kind, line, reason as text, (count(*) over ())::int as total
+     from ${sessionRejectedRows} where session_id = ${sessionId} and run_id = ${runId} order by line limit ${limit})
+    union all
+    (select 'note', line, note, (count(*) over ())::int
+     from ${sessionImportNotes} where session_id = ${sessionId} and run_id = ${runId} order by line limit ${limit})`);
+  const rejected: LineList<{ line: number; reason: string }> = { rows: [], total: 0 };
+  const notes: LineList<{ line: number; note: string }> = { rows: [], total: 0 };
+  for (const row of rows) {
+    if (row.kind === 'rejected') {
+      rejected.rows.push({ line: row.line, reason: row.text });
+      rejected.total = row.total;
+    } else {
+      notes.rows.push({ line: row.line, note: row.text });
+      notes.total = row.total;
+    }
+  }
+  return { rejected, notes };
 }
 
 export async function countRunBusinesses(
@@ -314,7 +352,7 @@ export async function countRunBusinesses(
 }
 
 /**
- * Deletes what runs of a session wrote (businesses, match keys, refused rows): the run `only`, or every run
+ * Deletes what runs of a session wrote (businesses, match keys, refused rows, import notes): the run `only`, or every run
  * `except` those listed (what a replaced or abandoned run left behind).
  */
 export async function deleteRunRows(
@@ -333,4 +371,7 @@ export async function deleteRunRows(
   await db
     .delete(sessionRejectedRows)
     .where(and(eq(sessionRejectedRows.sessionId, sessionId), pick(sessionRejectedRows.runId)));
+  await db
+    .delete(sessionImportNotes)
+    .where(and(eq(sessionImportNotes.sessionId, sessionId), pick(sessionImportNotes.runId)));
 }

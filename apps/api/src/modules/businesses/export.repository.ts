@@ -18,7 +18,7 @@ import { BOM, csvLine } from './csv';
 /** The CSV header, in column order (the SELECT below yields the same order). */
 // biome-ignore format: one compact list
 export const EXPORT_COLUMNS = [
-  'id', 'name', 'website', 'domain', 'email', 'phone', 'address', 'city', 'region', 'postal_code', 'country',
+  'id', 'name', 'website', 'domain', 'email', 'phone', 'website_email', 'website_phone', 'address', 'city', 'region', 'postal_code', 'country',
   'lat', 'lng', 'category', 'source', 'sources', 'rating', 'review_count', 'enrichment_state', 'enrichment_error',
   'industry', 'summary', 'services', 'customer_type', 'size_hint', 'employee_estimate', 'contacts', 'software',
   'infrastructure', 'hiring', 'careers_url', 'ats', 'open_roles', 'icp_score', 'icp_tier', 'icp_matched_criteria', 'decision_maker',
@@ -35,8 +35,9 @@ type ExportColumn = (typeof EXPORT_COLUMNS)[number];
 export const VIEW_EXPORT_COLUMNS: Record<ResultColumn, readonly ExportColumn[]> = {
   name: ['name'],
   website: ['website'],
-  phone: ['phone'],
-  email: ['email'],
+  // The record's own, then the one its website gives (the table shows the latter where the former is empty).
+  phone: ['phone', 'website_phone'],
+  email: ['email', 'website_email'],
   city: ['city', 'region'],
   category: ['category'],
   industry: ['industry'],
@@ -114,7 +115,9 @@ export function exportSelect(
   const summary = sql.raw('export_summary.data');
   const icp = sql.raw('export_icp.data');
   return sql`select ${businesses.id}, ${businesses.name}, ${businesses.website}, ${businesses.domain},
-    ${unlessSuppressed(sql`${businesses.email}`)}, ${businesses.phone}, ${businesses.address}, ${businesses.city}, ${businesses.region},
+    ${unlessSuppressed(sql`${businesses.email}`)}, ${businesses.phone},
+    ${unlessSuppressed(sql`${businesses.websiteEmail}`)}, ${businesses.websitePhone},
+    ${businesses.address}, ${businesses.city}, ${businesses.region},
     ${businesses.postalCode}, ${businesses.country}, ${businesses.lat}::text, ${businesses.lng}::text,
     ${businesses.category},
     ${businesses.source},

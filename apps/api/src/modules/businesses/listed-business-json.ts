@@ -69,6 +69,8 @@ const fields = sql`select ${sql.join(
     b.aliases,
     b.phones,
     b.websites,
+    b.websiteEmail,
+    b.websitePhone,
     b.isClosed,
     b.source,
     b.sources,

@@ -39,12 +39,19 @@ type Kind = 'text' | 'number' | 'date' | 'boolean';
 /** Filters over a text[] column: any of the values, none ({present: false} or null), or some ({present: true}). */
 type ArrayField = 'software' | 'technology' | 'seniority' | 'email_kind';
 
-const COLUMNS: Record<Exclude<FilterField, ArrayField>, { column: Column; kind: Kind }> = {
+/**
+ * The business's email and phone as the table shows them: the record's own, else the first its website gives
+ * (migration 0021). "Has email" after an enrichment means an address to write to, wherever it was read.
+ */
+const shownEmail = sql`coalesce(${businesses.email}, ${businesses.websiteEmail})`;
+const shownPhone = sql`coalesce(${businesses.phone}, ${businesses.websitePhone})`;
+
+const COLUMNS: Record<Exclude<FilterField, ArrayField>, { column: Column | SQL; kind: Kind }> = {
   name: { column: businesses.name, kind: 'text' },
   website: { column: businesses.website, kind: 'text' },
   domain: { column: businesses.domain, kind: 'text' },
-  email: { column: businesses.email, kind: 'text' },
-  phone: { column: businesses.phone, kind: 'text' },
+  email: { column: shownEmail, kind: 'text' },
+  phone: { column: shownPhone, kind: 'text' },
   address: { column: businesses.address, kind: 'text' },
   city: { column: businesses.city, kind: 'text' },
   region: { column: businesses.region, kind: 'text' },

@@ -99,10 +99,25 @@ async function importFile(run: SessionRun<ImportState>, ctx: JobRunContext, deps
     };
     const line = lastLine(batch.records, batch.rejected);
     if (line <= committed) continue;
-    await run.commit({ records: batch.records, rejected: batch.rejected, state: { line }, progress });
+    await run.commit({
+      records: batch.records,
+      rejected: batch.rejected,
+      notes: notesByLine(batch.warnings),
+      state: { line },
+      progress,
+    });
   }
   if (run.mode === 'restart') await saveAttributeColumns(ctx.db, run.sessionId, columns ?? []);
   await run.complete({ ...progress, total: progress.done });
+}
+
+/** The engine's warnings of a batch as one note per line ("website "x" could not be read; left empty; email …"). */
+function notesByLine(
+  warnings: readonly { line: number; message: string }[],
+): { line: number; note: string }[] {
+  const byLine = new Map<number, string[]>();
+  for (const { line, message } of warnings) byLine.set(line, [...(byLine.get(line) ?? []), message]);
+  return [...byLine].map(([line, messages]) => ({ line, note: messages.join('; ') }));
 }
 
 /** The highest physical line a batch covers (accepted rows keep theirs as `line/N` in their sources). */

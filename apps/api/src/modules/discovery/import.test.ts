@@ -220,6 +220,30 @@ describe('CSV import: rejected rows, mapping checks, limits', () => {
     ]);
   });
 
+  it('imports a row whose website or phone cannot be read without it, and says so by line', async () => {
+    const csv = [
+      'Company,Web,Telefon,Stadt',
+      'Bäckerei Müller,baeckerei-mueller.de,+49 345 123456,Halle',
+      'Konditorei Krause,www.krause,+49 345 654321,Halle',
+      'Café Sonne,n/a,call us,Halle',
+    ].join('\n');
+    const uploaded = await upload(member, 'notes.csv', csv, { name: 'Notes list' });
+    expect(uploaded.status).toBe(201);
+    await confirm(member, uploaded.body.session.id, uploaded.body.mapping);
+    const info = await waitForInfo(t, member.token, uploaded.body.session.id, isFinished);
+    expect(info).toMatchObject({ status: 'completed', rejected_count: 0, import_note_count: 2 });
+    expect(info.import_notes).toEqual([
+      { line: 3, note: 'website "www.krause" could not be read; left empty' },
+      { line: 4, note: 'phone number "call us" could not be read; left empty' },
+    ]);
+    const page = await results(member, uploaded.body.session.id);
+    expect(page.total).toBe(3);
+    expect(page.items.find((b: { name: string }) => b.name === 'Konditorei Krause')).toMatchObject({
+      website: null,
+      phone: '+49345654321',
+    });
+  });
+
   it('checks the mapping against the file: an unknown column is a 400 naming the field', async () => {
     const uploaded = await upload(member, 'messy.csv', messy);
     const res = await confirm(member, uploaded.body.session.id, { name: 'Company', website: 'Homepage' });

@@ -146,6 +146,7 @@ const businessOf = (
   postal_code: row.postalCode,
   lat: row.lat,
   lng: row.lng,
+  phones: row.phones.length > 0 ? row.phones : row.phone ? [row.phone] : [],
   // The file's values with their headers, in file order (ICP scoring reads an employee count among them).
   attributes: attributeColumns.flatMap((column) => {
     const value = row.attributes?.[column.key];

@@ -4,6 +4,8 @@
  */
 import {
   analyzersOf,
+  canEnrichSession,
+  ENRICHABLE_STATUSES,
   type EnrichmentJob,
   type EnrichmentRunBody,
   type EnrichmentType,
@@ -36,7 +38,6 @@ export interface EnrichmentServiceDeps {
 }
 
 /** A session may be enriched once its discovery has ended (its businesses are then stable). */
-const ENRICHABLE: SessionStatus[] = ['completed', 'failed', 'cancelled'];
 const SHOWN_IDS = 10;
 
 function busyMessage(status: SessionStatus, stage: string | null): string {
@@ -60,7 +61,7 @@ export async function startEnrichment(
   const { db, jobs } = deps;
   const { access } = await requireSessionAccess(db, actor, body.session_id, 'edit');
   const session = await loadSession(db, actor, body.session_id);
-  if (!ENRICHABLE.includes(session.status) || !session.runId) {
+  if (!canEnrichSession(session.status) || !session.runId) {
     throw conflict(busyMessage(session.status, session.stage));
   }
   const runId = session.runId;
@@ -134,7 +135,7 @@ export async function startEnrichment(
   const queued = await db.transaction((tx) =>
     queueEnrichmentRun(tx, {
       sessionId: session.id,
-      from: ENRICHABLE,
+      from: ENRICHABLE_STATUSES,
       state,
       crawls: types.some((t) => t !== 'icp_analysis'),
       ...(matchingWhere ? { matchingWhere } : {}),

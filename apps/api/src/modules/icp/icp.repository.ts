@@ -28,6 +28,13 @@ const inScope = ({ sessionId, runId }: SessionScope): SQL =>
     ? sql`${businesses.sessionId} = ${sessionId} and ${businesses.runId} = ${runId}`
     : sql`${businesses.sessionId} = ${sessionId}`;
 
+/**
+ * A detection `tech` that the results list as software (issue 11): named, of the business group (a legacy one
+ * without a group counts). Infrastructure and inferences ("jQuery", "Open Graph", "MySQL") run on every other
+ * site and say nothing about who a customer is: profiles, outreach and the overview leave them out.
+ */
+const isBusinessSoftware = sql`tech ->> 'name' is not null and coalesce(tech ->> 'group', 'business') = 'business'`;
+
 /** Elements of a JSON array (nothing when missing or not an array). */
 const elements = (value: SQL) =>
   sql`jsonb_array_elements(case when jsonb_typeof(${value}) = 'array' then ${value} else '[]'::jsonb end)`;
@@ -107,12 +114,13 @@ export async function readOverviewFigures(
     db.execute<{ name: string; count: number }>(sql`
       select ${businesses.industry} as name, count(*)::int as count from ${businesses}
       where ${where} and ${businesses.industry} is not null group by 1 order by 2 desc, 1 limit ${TOP}`),
+    // The business software the table lists (listed_software, kept by a trigger), not infrastructure and
+    // inferences: "jQuery", "Open Graph" and "MySQL" on every site say nothing about who the customers are.
     db.execute<{ name: string; count: number }>(sql`
       select tech ->> 'name' as name, count(distinct ${businesses.id})::int as count
       from ${businesses}
-      join enrichment_results er on er.business_id = ${businesses.id} and er.type = 'software_detection'
-      cross join lateral ${elements(sql`er.data -> 'technologies'`)} tech
-      where ${where} and tech ->> 'name' is not null
+      cross join lateral ${elements(sql`${businesses.listedSoftware}`)} tech
+      where ${where} and ${isBusinessSoftware}
       group by 1 order by 2 desc, 1 limit ${TOP}`),
     // Hiring and decision-makers in one pass; a reachable decision-maker leads as the primary contact (migration
     // 0009 puts one with an email or phone first).
@@ -188,12 +196,12 @@ export interface BusinessFacts {
 const factsSelect = (where: SQL, limit: number) => sql`
   select b.id, b.name, b.website, b.category, b.city, b.region, b.country, b.industry, b.summary, b.rating,
     b.review_count, b.hiring, b.icp_score, b.icp_tier,
-    coalesce((select array_agg(t ->> 'name' order by n)
-      from ${elements(sql`sw.data -> 'technologies'`)} with ordinality as x(t, n)
-      where t ->> 'name' is not null), '{}') as software,
-    coalesce((select array_agg(coalesce(t -> 'evidence' -> 0 ->> 'url', sw.source_url) order by n)
-      from ${elements(sql`sw.data -> 'technologies'`)} with ordinality as x(t, n)
-      where t ->> 'name' is not null), '{}') as software_urls,
+    coalesce((select array_agg(tech ->> 'name' order by n)
+      from ${elements(sql`sw.data -> 'technologies'`)} with ordinality as x(tech, n)
+      where ${isBusinessSoftware}), '{}') as software,
+    coalesce((select array_agg(coalesce(tech -> 'evidence' -> 0 ->> 'url', sw.source_url) order by n)
+      from ${elements(sql`sw.data -> 'technologies'`)} with ordinality as x(tech, n)
+      where ${isBusinessSoftware}), '{}') as software_urls,
     case when jsonb_typeof(sm.data -> 'employee_estimate') = 'number'
       then (sm.data ->> 'employee_estimate')::numeric end as employee_estimate,
     coalesce((select array_agg(r ->> 'title') from ${elements(sql`ca.data -> 'roles'`)} r

@@ -175,25 +175,36 @@ function criteriaOf(group: Group, stats: SegmentStats): Icp {
   };
 }
 
-/** The built-in "why": the figures that make the members one segment. */
+/** The built-in "why": the figures that make the members one segment (a segment of one reads as one business). */
 export function describeSegment(name: string, stats: SegmentStats): string {
+  const one = stats.size === 1;
   const pct = (n: number) => `${Math.round((100 * n) / Math.max(1, stats.size))}%`;
   const sentences = [
-    `${stats.size} ${stats.size === 1 ? 'business' : 'businesses'} share this profile (${name}).`,
+    one
+      ? `1 business shares this profile (${name}).`
+      : `${stats.size} businesses share this profile (${name}).`,
   ];
   if (stats.averageScore !== null) {
     const tiers = ['A', 'B', 'C', 'D']
       .filter((t) => stats.tiers[t])
-      .map((t) => `${stats.tiers[t]} in tier ${t}`)
+      .map((t) => (one ? `tier ${t}` : `${stats.tiers[t]} in tier ${t}`))
       .join(', ');
-    sentences.push(`Their average ICP score is ${stats.averageScore}${tiers ? ` (${tiers})` : ''}.`);
+    sentences.push(
+      `${one ? 'Its ICP score is' : 'Their average ICP score is'} ${stats.averageScore}${tiers ? ` (${tiers})` : ''}.`,
+    );
   }
   const city = stats.topCities[0];
-  if (city) sentences.push(`${pct(city.count)} are in ${city.name}.`);
+  if (city) sentences.push(one ? `It is in ${city.name}.` : `${pct(city.count)} are in ${city.name}.`);
   const software = stats.topSoftware[0];
-  if (software) sentences.push(`${pct(software.count)} run ${software.name}.`);
-  if (stats.hiringKnown > 0)
-    sentences.push(`${stats.hiring} of ${stats.hiringKnown} with a careers check are hiring.`);
+  if (software)
+    sentences.push(one ? `It runs ${software.name}.` : `${pct(software.count)} run ${software.name}.`);
+  if (stats.hiringKnown > 0) {
+    sentences.push(
+      one
+        ? `Its careers check says it is ${stats.hiring ? '' : 'not '}hiring.`
+        : `${stats.hiring} of ${stats.hiringKnown} with a careers check ${stats.hiring === 1 ? 'is' : 'are'} hiring.`,
+    );
+  }
   if (stats.employees) {
     sentences.push(
       stats.employees.min === stats.employees.max

@@ -103,13 +103,19 @@ export function builtinNarrative(f: OverviewFigures): string {
   if (software) sentences.push(`The most used software is ${software.name} (${software.count}).`);
   if (f.hiring.known > 0) {
     sentences.push(
-      `${Math.round((100 * f.hiring.hiring) / f.hiring.known)}% of the ${f.hiring.known} businesses with a careers check are hiring.`,
+      f.hiring.known === 1
+        ? `The one business with a careers check ${f.hiring.hiring ? 'is' : 'is not'} hiring.`
+        : `${Math.round((100 * f.hiring.hiring) / f.hiring.known)}% of the ${f.hiring.known} businesses with a careers check are hiring.`,
     );
   }
   const people = f.decisionMakers;
   if (people.analysed > 0) {
+    const of =
+      people.analysed === 1
+        ? 'the one business whose people were analysed'
+        : `the ${people.analysed} businesses whose people were analysed`;
     sentences.push(
-      `${people.found} of the ${people.analysed} businesses whose people were analysed name a decision-maker on their site, ${people.reachable} with an email or phone.`,
+      `${people.found} of ${of} ${people.found === 1 ? 'names' : 'name'} a decision-maker on their site, ${people.reachable} with an email or phone.`,
     );
   }
   const place = f.places[0];

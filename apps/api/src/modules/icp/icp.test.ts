@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/app';
 import { createSession, type TestUser } from '../access/access.fixtures';
 import { createIcpApp, type Seeded } from './icp.fixtures';
+import { describeSegment } from './icp.segments';
+import { builtinNarrative } from './icp.service';
 
 let t: TestApp;
 let admin: TestUser;
@@ -37,6 +39,7 @@ describe('POST /icp/overview', () => {
       { name: 'Healthcare', count: 5 },
       { name: 'Construction', count: 2 },
     ]);
+    // Business software only: the seeded jQuery is infrastructure.
     expect(o.top_software).toEqual([
       { name: 'WordPress', count: 3 },
       { name: 'Wix', count: 2 },
@@ -72,5 +75,42 @@ describe('POST /icp/overview', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toContain('session_id');
+  });
+});
+
+describe('the built-in narrative', () => {
+  it('speaks of one business as one', () => {
+    const narrative = builtinNarrative({
+      total: 24,
+      byTier: [{ tier: 'C', count: 24 }],
+      scoreBuckets: [],
+      industries: [],
+      software: [],
+      hiring: { hiring: 1, known: 1 },
+      decisionMakers: { analysed: 24, found: 1, reachable: 0 },
+      places: [],
+    });
+    expect(narrative).toContain('The one business with a careers check is hiring.');
+    expect(narrative).toContain(
+      '1 of the 24 businesses whose people were analysed names a decision-maker on their site',
+    );
+    expect(narrative).not.toContain('the 1 businesses');
+  });
+
+  it('describes a profile of one business as that business', () => {
+    const why = describeSegment('Construction & trades', {
+      size: 1,
+      averageScore: 69,
+      tiers: { B: 1 },
+      topCities: [{ name: 'Berlin', count: 1 }],
+      topSoftware: [{ name: 'Cloudinary', count: 1 }],
+      hiring: 0,
+      hiringKnown: 1,
+      employees: null,
+    });
+    expect(why).toBe(
+      '1 business shares this profile (Construction & trades). Its ICP score is 69 (tier B). It is in Berlin. ' +
+        'It runs Cloudinary. Its careers check says it is not hiring.',
+    );
   });
 });

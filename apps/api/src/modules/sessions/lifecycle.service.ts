@@ -18,7 +18,7 @@ import { enrichmentJob } from '../../jobs/definitions/enrichment-jobs';
 import { sessionJobFor } from '../../jobs/definitions/session-jobs';
 import type { JobQueue } from '../../jobs/queue';
 import { requireSessionAccess } from '../access/access.service';
-import { countRunBusinesses, listRejectedRows } from '../businesses/businesses.repository';
+import { countRunBusinesses, listRowFeedback } from '../businesses/businesses.repository';
 import { type DiscoverState, prepareDiscoverRetry } from '../discovery/discover.state';
 import { hasSessionFile } from '../discovery/discovery.repository';
 import { isEnrichmentState } from '../enrichment/enrichment.repository';
@@ -140,11 +140,13 @@ export async function getRunInfo(
   /** The run's businesses when the caller has counted them already. */
   knownFound?: number,
   now: Date = new Date(),
-): Promise<Pick<SessionInfo, 'run' | 'rejected_rows' | 'rejected_count'>> {
+): Promise<
+  Pick<SessionInfo, 'run' | 'rejected_rows' | 'rejected_count' | 'import_notes' | 'import_note_count'>
+> {
   if (!run) return { run: null };
-  const [found, rejected] = await Promise.all([
+  const [found, feedback] = await Promise.all([
     knownFound ?? countRunBusinesses(db, session.id, run.runId),
-    session.type === 'import' ? listRejectedRows(db, session.id, run.runId, REJECTED_ROWS_SHOWN) : null,
+    session.type === 'import' ? listRowFeedback(db, session.id, run.runId, REJECTED_ROWS_SHOWN) : null,
   ]);
   const isActive = session.status === 'running' || session.status === 'queued';
   const end = isActive ? now : (session.finishedAt ?? session.updatedAt);
@@ -161,6 +163,13 @@ export async function getRunInfo(
       eta_seconds: isActive && rate ? Math.ceil(left / rate) : null,
       latest: run.latest ?? [],
     },
-    ...(rejected ? { rejected_rows: rejected.rows, rejected_count: rejected.total } : {}),
+    ...(feedback
+      ? {
+          rejected_rows: feedback.rejected.rows,
+          rejected_count: feedback.rejected.total,
+          import_notes: feedback.notes.rows,
+          import_note_count: feedback.notes.total,
+        }
+      : {}),
   };
 }

@@ -18,6 +18,7 @@ import {
   type MatchIndex,
   markBusinessesVisible,
   storeBusinesses,
+  storeImportNotes,
   storeRejectedRows,
   tidyAfterBulkLoad,
 } from '../businesses/businesses.repository';
@@ -234,7 +235,7 @@ export async function openSessionRun<State>(
 
     async commit(batch) {
       progress = batch.progress;
-      if (!batch.records?.length && !batch.rejected?.length) {
+      if (!batch.records?.length && !batch.rejected?.length && !batch.notes?.length) {
         await commitCursor(batch.state);
         stopper.signal.throwIfAborted();
         return;
@@ -243,6 +244,7 @@ export async function openSessionRun<State>(
         await assertClaim(tx);
         const stored = batch.records?.length ? await storeBusinesses(tx, target, batch.records, index) : [];
         if (batch.rejected?.length) await storeRejectedRows(tx, sessionId, target.runId, batch.rejected);
+        if (batch.notes?.length) await storeImportNotes(tx, sessionId, target.runId, batch.notes);
         storedRows += stored.length;
         if (stored.length) latest = [...stored.slice(-LATEST_SIZE).reverse().map(toLatest), ...latest];
         latest = latest.slice(0, LATEST_SIZE);

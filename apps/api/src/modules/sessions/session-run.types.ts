@@ -63,6 +63,8 @@ export interface SessionRun<State> {
   commit(batch: {
     records?: readonly MergedBusiness[];
     rejected?: readonly { line: number; reason: string }[];
+    /** Rows stored without a value that could not be read: what was left empty, per line. */
+    notes?: readonly { line: number; note: string }[];
     state: State;
     progress: RunProgress;
   }): Promise<void>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAddress, sourceRefLabel } from './place';
+import { formatAddress, sourceRefLabel, sourceRefText } from './place';
 
 const parts = (
   country: string | null,
@@ -44,5 +44,12 @@ describe('sourceRefLabel', () => {
     expect(sourceRefLabel('CSV', 'line/2')).toBe('CSV, line 2');
     expect(sourceRefLabel('OpenStreetMap', 'node/123')).toBe('OpenStreetMap (node/123)');
     expect(sourceRefLabel('CSV', null)).toBe('CSV');
+  });
+});
+
+describe('sourceRefText', () => {
+  it('reads an imported line as a person says it, and keeps other references', () => {
+    expect(sourceRefText('line/13')).toBe('Line 13');
+    expect(sourceRefText('node/123')).toBe('node/123');
   });
 });

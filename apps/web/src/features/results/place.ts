@@ -19,12 +19,21 @@ export function formatAddress(business: AddressParts): string {
   return join([address, locality, country], ', ');
 }
 
+/** The line of the imported file a "line/N" reference names. */
+const importedLine = (ref: string): string | undefined => /^line\/(\d+)$/.exec(ref)?.[1];
+
 /**
  * Where a record came from, as the drawer names it: "CSV, line 2" for an imported row (stored as `line/2`), the
  * source and its reference otherwise ("OpenStreetMap (node/123)").
  */
 export function sourceRefLabel(label: string, ref: string | null | undefined): string {
   if (!ref) return label;
-  const line = /^line\/(\d+)$/.exec(ref);
-  return line ? `${label}, line ${line[1]}` : `${label} (${ref})`;
+  const line = importedLine(ref);
+  return line ? `${label}, line ${line}` : `${label} (${ref})`;
+}
+
+/** A source's reference on its own: "line/13" → "Line 13"; any other (an OSM "node/123") as it is. */
+export function sourceRefText(ref: string): string {
+  const line = importedLine(ref);
+  return line ? `Line ${line}` : ref;
 }

@@ -1,4 +1,4 @@
-import { canDoSessionAction, type Session, sessionAccessAllows } from '@argo/contract';
+import { canDoSessionAction, canEnrichSession, type Session, sessionAccessAllows } from '@argo/contract';
 
 export interface SessionRowActions {
   rename: boolean;
@@ -7,6 +7,8 @@ export interface SessionRowActions {
   cancel: boolean;
   retry: boolean;
   restart: boolean;
+  /** Open /enrichment for it: its discovery or import is over and the caller may run jobs. */
+  enrich: boolean;
 }
 
 /**
@@ -23,5 +25,6 @@ export function getSessionRowActions(session: Pick<Session, 'status' | 'access'>
     cancel: canDoSessionAction(status, 'cancel') && sessionAccessAllows(access, 'cancel'),
     retry: canDoSessionAction(status, 'retry') && sessionAccessAllows(access, 'retry'),
     restart: canDoSessionAction(status, 'restart') && sessionAccessAllows(access, 'restart'),
+    enrich: canEnrichSession(status) && sessionAccessAllows(access, 'run'),
   };
 }

@@ -1,3 +1,4 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { Detection } from '../software/types';
 import { employeeCountFromFile, type FileAttribute } from './file-facts';
 import type { IcpDecisionMaker, IcpFacts } from './types';
@@ -11,6 +12,8 @@ export interface IcpBusiness {
   postal_code?: string | null;
   lat?: number | null;
   lng?: number | null;
+  /** Its phone numbers (E.164), the main one first: they tell its country when the record names none. */
+  phones?: readonly string[] | null;
   /** The imported file's own columns for this business, with their headers (issue 14 part 2). */
   attributes?: readonly FileAttribute[] | null;
 }
@@ -30,6 +33,8 @@ export interface IcpSummaryFacts {
   employee_estimate: number | null;
   keywords: string[];
   source_urls: string[];
+  /** The country the site is in, as the summary read it (AiSummary.country). */
+  country?: string | null;
 }
 
 /** The parts of a PeopleAnalysis (analyze/people) scoring reads; any PeopleAnalysis fits. */
@@ -125,6 +130,8 @@ export function icpFactsFrom({
     }
   }
   if (careers) evidence.hiring = careers.source_url ?? careers.careers_url ?? null;
+  const country = business.country ? null : inferredCountry(business.phones, summary);
+  if (country?.url) evidence.country = country.url;
   // The site's own statement of its size wins; the file's column stands in when the site states none.
   const fromFile = summary?.employee_estimate == null ? employeeCountFromFile(business.attributes) : null;
   if (fromFile) delete evidence.employee_estimate;
@@ -133,7 +140,8 @@ export function icpFactsFrom({
     category: business.category ?? null,
     city: business.city ?? null,
     region: business.region ?? null,
-    country: business.country ?? null,
+    country: business.country ?? country?.code ?? null,
+    ...(country ? { country_source: country.source } : {}),
     postal_code: business.postal_code ?? null,
     lat: business.lat ?? null,
     lng: business.lng ?? null,
@@ -148,4 +156,25 @@ export function icpFactsFrom({
     decision_makers: people ? decisionMakersFrom(people, isSuppressed) : null,
     evidence_urls: evidence,
   };
+}
+
+/**
+ * The country of a business whose record names none (an imported list with a city column only): the country of
+ * its own phone number, else the one its website settles (AiSummary.country). Without it a business in "Berlin"
+ * could never match an ICP location "Germany".
+ */
+function inferredCountry(
+  phones: readonly string[] | null | undefined,
+  summary: IcpSummaryFacts | null | undefined,
+): { code: string; source: string; url: string | null } | null {
+  for (const phone of phones ?? []) {
+    const parsed = parsePhoneNumberFromString(phone);
+    if (parsed?.country) {
+      return { code: parsed.country, source: `its phone ${parsed.formatInternational()}`, url: null };
+    }
+  }
+  if (summary?.country) {
+    return { code: summary.country, source: 'its website', url: summary.source_urls[0] ?? null };
+  }
+  return null;
 }

@@ -120,9 +120,14 @@ function judgeLocations(facts: IcpFacts, icp: IcpCriteria, areas: IcpAreas = {})
   const wanted = clean(icp.locations);
   // Own keys only: a location named "constructor" must not find Object.prototype's.
   const areaOf = (location: string) => (Object.hasOwn(areas, location) ? (areas[location] ?? null) : null);
+  // A country read from the phone or the website, not the record: the reason says so wherever it names it.
+  const countryRead = facts.country_source
+    ? ` (country read from ${facts.country_source}${at(facts.evidence_urls?.country)})`
+    : '';
   for (const location of wanted) {
     const evidence = matchPlace(location, facts, areaOf(location));
-    if (evidence) return { fraction: 1, evidence };
+    if (evidence)
+      return { fraction: 1, evidence: /\bcountry\b/.test(evidence) ? evidence + countryRead : evidence };
   }
   const where = [facts.city, facts.region, facts.country].filter(Boolean).join(', ');
   const hasPoint = facts.lat != null && facts.lng != null;
@@ -135,7 +140,7 @@ function judgeLocations(facts: IcpFacts, icp: IcpCriteria, areas: IcpAreas = {})
   return {
     fraction: 0,
     evidence: where
-      ? `${quote(where)} is not in ${wanted.map(quote).join(', ')}${outside}`
+      ? `${quote(where)} is not in ${wanted.map(quote).join(', ')}${facts.country ? countryRead : ''}${outside}`
       : hasPoint && geocoded.length
         ? `outside the geocoded area of ${geocoded.map(quote).join(', ')}`
         : `place unknown; wanted ${wanted.map(quote).join(', ')}`,

@@ -20,6 +20,8 @@ export interface IcpFacts {
   city: string | null;
   region: string | null;
   country: string | null;
+  /** Where `country` was read when the business's record named none ("its phone +49 30 1234567"); absent otherwise. */
+  country_source?: string | null;
   /** Postcode and coordinates of the business (absent or null when unknown): the locations criterion reads them. */
   postal_code?: string | null;
   lat?: number | null;

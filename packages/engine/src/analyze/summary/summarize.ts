@@ -43,6 +43,7 @@ export async function summarizeSite(pages: ParsedPage[], options: SummarizeOptio
   const base = {
     ...size,
     language,
+    country: region.country,
     contacts,
     organization: structured.organization,
     keywords: extractKeywords(ordered),

@@ -28,6 +28,12 @@ export interface AiSummary {
   employee_estimate: number | null;
   /** ISO 639-1 of the site. */
   language: string | null;
+  /**
+   * The country the site is in (ISO alpha-2): the business's own when it was given, else as its domain, language,
+   * phone numbers and addresses settle it (summary/country.ts); null when they do not. Optional: results stored
+   * before it was read lack it.
+   */
+  country?: string | null;
   contacts: ContactFact[];
   /** schema.org Organization/LocalBusiness as found (JSON-LD or microdata), referenced nodes inlined. */
   organization: Record<string, unknown> | null;

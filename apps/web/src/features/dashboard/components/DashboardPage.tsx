@@ -13,8 +13,7 @@ export function DashboardPage() {
       <div>
         <Title order={1}>Dashboard</Title>
         <Text c="dimmed" size="sm">
-          {firstName ? `Welcome back, ${firstName}.` : 'Welcome back.'} Here is where {profile.account.name}{' '}
-          stands.
+          {firstName ? `Welcome, ${firstName}.` : 'Welcome.'} Here is where {profile.account.name} stands.
         </Text>
       </div>
       <StatCards />

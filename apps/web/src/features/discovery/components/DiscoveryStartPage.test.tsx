@@ -119,8 +119,24 @@ describe('the start screen', { timeout: 15_000 }, () => {
     });
   });
 
+  it('starts with the only venture when none was picked in this browser yet', async () => {
+    renderApp('/', startHandlers());
+    await waitFor(() =>
+      expect((screen.getByRole('combobox', { name: /Venture/ }) as HTMLInputElement).value).toBe(
+        'Dental Cloud',
+      ),
+    );
+  });
+
   it('checks the competitor websites before sending them, without a venture', async () => {
+    // "No venture", picked before in this browser, is remembered too.
+    window.localStorage.setItem(VENTURE_CHOICE_KEY, 'none');
     const { router, sent } = renderApp('/', startHandlers());
+    await waitFor(() =>
+      expect((screen.getByRole('combobox', { name: /Venture/ }) as HTMLInputElement).value).toBe(
+        'No venture',
+      ),
+    );
     const form = await screen.findByRole('form', { name: 'Competitors’ customers' });
     const urls = within(form).getByRole('textbox', { name: /Competitor websites/ });
     fireEvent.change(urls, { target: { value: 'rival.io\nnot a site' } });

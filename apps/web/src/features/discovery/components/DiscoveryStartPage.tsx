@@ -12,20 +12,24 @@ import { VenturePicker } from './VenturePicker';
 /** `/`: the three ways to start a discovery, for the venture picked, and the latest sessions. */
 export function DiscoveryStartPage() {
   const ventures = useQuery(venturesQueryOptions());
-  const [ventureId, setVentureId] = useState<string | null>(readVentureChoice);
+  const [choice, setChoice] = useState<string | null | undefined>(readVentureChoice);
 
   // A remembered venture that is gone (deleted, or no longer assigned to this person) is forgotten.
   useEffect(() => {
-    if (ventures.data && ventureId && !ventures.data.some((venture) => venture.venture_id === ventureId)) {
-      setVentureId(null);
-      saveVentureChoice(null);
+    if (ventures.data && choice && !ventures.data.some((venture) => venture.venture_id === choice)) {
+      setChoice(undefined);
+      saveVentureChoice(undefined);
     }
-  }, [ventures.data, ventureId]);
+  }, [ventures.data, choice]);
 
   const chooseVenture = (next: string | null) => {
-    setVentureId(next);
+    setChoice(next);
     saveVentureChoice(next);
   };
+  // Nothing picked in this browser yet: a person with a single venture means that one (a new user's first
+  // discovery is then scored against the venture they just described).
+  const onlyVenture = ventures.data?.length === 1 ? (ventures.data[0]?.venture_id ?? null) : null;
+  const ventureId = choice === undefined ? onlyVenture : choice;
   // Until the ventures are known, a remembered id is not sent: it may be one that is gone.
   const sentVentureId = ventures.data ? ventureId : null;
 

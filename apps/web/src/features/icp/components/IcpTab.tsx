@@ -249,7 +249,9 @@ function ProfileCard({ profile, isFromThisSession }: { profile: IcpProfile; isFr
         <Title order={3} size="h5">
           {profile.name}
         </Title>
-        <Badge variant="light">{profile.size.toLocaleString('en-US')} businesses</Badge>
+        <Badge variant="light">
+          {profile.size.toLocaleString('en-US')} {profile.size === 1 ? 'business' : 'businesses'}
+        </Badge>
       </Group>
       <Group gap={4} mb="xs">
         {criteriaSummary(profile).map((criterion) => (

@@ -100,31 +100,36 @@ export function ScoreHistogram({ buckets }: { buckets: IcpOverview['score_histog
       {buckets.map((bucket, index) => {
         const height = (bucket.count / max) * HIST_HEIGHT;
         return (
-          <g key={`${bucket.from}-${bucket.to}`}>
-            <rect
-              x={index * barWidth + 2}
-              y={HIST_HEIGHT - height}
-              width={barWidth - 4}
-              height={height}
-              fill="var(--mantine-primary-color-filled)"
-              rx={2}
-            >
-              <title>{`Score ${bucket.from}–${bucket.to}: ${bucket.count}`}</title>
-            </rect>
-            {(index === 0 || index === buckets.length - 1 || index % 2 === 0) && (
-              <text
-                x={index * barWidth + barWidth / 2}
-                y={HIST_HEIGHT + 13}
-                fontSize={11}
-                textAnchor="middle"
-                fill="currentColor"
-              >
-                {bucket.from}
-              </text>
-            )}
-          </g>
+          <rect
+            key={`${bucket.from}-${bucket.to}`}
+            x={index * barWidth + 2}
+            y={HIST_HEIGHT - height}
+            width={barWidth - 4}
+            height={height}
+            fill="var(--mantine-primary-color-filled)"
+            rx={2}
+          >
+            <title>{`Score ${bucket.from}–${bucket.to}: ${bucket.count}`}</title>
+          </rect>
         );
       })}
+      {/* The scale under the bars: every other bucket boundary and both ends (0 20 40 60 80 100), each under its
+          boundary, not under a bar's middle (where "90" came after "80" at half the step). */}
+      {[...buckets.map((bucket) => bucket.from), buckets[buckets.length - 1]?.to ?? 100].map(
+        (value, index, all) =>
+          index % 2 === 0 || index === all.length - 1 ? (
+            <text
+              key={`tick-${value}`}
+              x={index * barWidth}
+              y={HIST_HEIGHT + 13}
+              fontSize={11}
+              textAnchor={index === 0 ? 'start' : index === all.length - 1 ? 'end' : 'middle'}
+              fill="currentColor"
+            >
+              {value}
+            </text>
+          ) : null,
+      )}
     </svg>
   );
 }

@@ -106,6 +106,44 @@ describe('business drawer: what a merge kept', { timeout: 20_000 }, () => {
     expect(within(address).getByTestId('fact-source').textContent).toContain('CSV, line 2');
   });
 
+  it('offers the contacts the website gave as links, labelled, and the imported line as "Line 13"', async () => {
+    const site = 'https://www.lehmann-bau.com/';
+    const details = await openDrawer(
+      makeBusiness({
+        name: 'Lehmann Bau',
+        source: 'import',
+        source_ref: 'line/13',
+        sources: [{ source: 'import', source_ref: 'line/13' }],
+        details: {
+          contacts: [
+            { kind: 'email', value: 'info@lehmann-bau.com', source_url: site },
+            { kind: 'phone', value: '+4987833319985', source_url: site },
+            { kind: 'social', value: 'https://www.facebook.com/lehmannbau', source_url: site },
+            { kind: 'opening_hours', value: 'Mo-Fr 07:00-17:00', source_url: site },
+          ],
+        },
+      }),
+    );
+    const contacts = within(details).getByRole('region', { name: 'Contacts found on the website' });
+    expect(
+      within(fact(contacts, 'Email'))
+        .getByRole('link', { name: 'info@lehmann-bau.com' })
+        .getAttribute('href'),
+    ).toBe('mailto:info@lehmann-bau.com');
+    expect(
+      within(fact(contacts, 'Phone')).getByRole('link', { name: '+49 8783 3319985' }).getAttribute('href'),
+    ).toBe('tel:+4987833319985');
+    const profile = within(fact(contacts, 'Social profile')).getByRole('link', {
+      name: 'https://www.facebook.com/lehmannbau',
+    });
+    expect(profile.getAttribute('href')).toBe('https://www.facebook.com/lehmannbau');
+    expect(fact(contacts, 'Opening hours').textContent).toContain('Mo-Fr 07:00-17:00');
+
+    const sources = within(details).getByRole('region', { name: 'Sources' });
+    expect(within(sources).getByText('Line 13')).toBeTruthy();
+    expect(within(sources).queryByText('line/13')).toBeNull();
+  });
+
   it('says clearly that a closed business is closed, not that its enrichment failed', async () => {
     const details = await openDrawer(
       makeBusiness({

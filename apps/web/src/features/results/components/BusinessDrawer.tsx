@@ -4,8 +4,9 @@ import { IconCheck, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { webUrl } from '../../../lib/safe-url';
 import type { DrawerDetailsState } from '../map/api';
-import { formatAddress, sourceRefLabel } from '../place';
+import { formatAddress, sourceRefLabel, sourceRefText } from '../place';
 import { AttributesSection } from './AttributesSection';
+import { ContactsSection } from './ContactsSection';
 import { EnrichmentStateBadge, hostOf, SOURCE_LABELS, TierBadge } from './columns';
 import {
   distinct,
@@ -106,7 +107,6 @@ function BusinessFacts({
     />
   );
   const careers = details.careers;
-  const contacts = details.contacts ?? [];
   const reasons = details.icp_reasons ?? [];
   // A merged record keeps what each of its records had (issue 15): every other name, category, phone and website,
   // the main one first. The lists may be absent (older rows) or repeat the main value.
@@ -216,19 +216,7 @@ function BusinessFacts({
         onRemovePerson={onRemovePerson ? (person) => onRemovePerson(business, person) : undefined}
       />
 
-      {contacts.length > 0 && (
-        <Section title="Contacts found on the website">
-          {contacts.map((contact) => (
-            <Fact
-              key={`${contact.kind}-${contact.value}`}
-              label={contact.kind.replace('_', ' ')}
-              source={<Source url={contact.source_url} observedAt={fetchedAt(contact.source_url)} />}
-            >
-              {contact.value}
-            </Fact>
-          ))}
-        </Section>
-      )}
+      <ContactsSection contacts={details.contacts ?? []} fetchedAt={fetchedAt} />
 
       {(business.summary || business.industry || (details.services ?? []).length > 0) && (
         <Section title="What it does">
@@ -339,7 +327,7 @@ function BusinessFacts({
               />
             }
           >
-            {source.source_ref ?? '—'}
+            {source.source_ref ? sourceRefText(source.source_ref) : '—'}
             {source.snippet && (
               <Text size="xs" c="dimmed" fs="italic">
                 “{source.snippet}”

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   json,
@@ -26,7 +26,8 @@ const gyroShop = makeBusiness({
     { source: 'osm', source_ref: 'node/123' },
   ],
 });
-const soulard = makeBusiness({ name: 'Soulard Gyro', city: 'Plano' });
+// No phone in the record; its website gave one (enrichment).
+const soulard = makeBusiness({ name: 'Soulard Gyro', city: 'Plano', website_phone: '+14692870000' });
 
 function setUp(total = 120) {
   const handlers = {
@@ -64,11 +65,62 @@ describe('the results table', { timeout: 15_000 }, () => {
       'tel:+14692872159',
     );
     expect(within(row).getByText('Frisco, TX')).toBeTruthy();
+    expect(within(row).queryByText('from its website')).toBeNull();
+    const fromSite = (screen.getByText('Soulard Gyro').closest('tr') as HTMLElement).querySelector(
+      '[data-column="phone"]',
+    ) as HTMLElement;
+    expect(within(fromSite).getByRole('link', { name: '+1 469 287 0000' }).getAttribute('href')).toBe(
+      'tel:+14692870000',
+    );
+    expect(within(fromSite).getByText('from its website')).toBeTruthy();
     expect(within(row).getByText('CSV')).toBeTruthy();
     expect(within(row).getByText('OpenStreetMap')).toBeTruthy();
     expect(screen.getByTestId('osm-attribution').textContent).toMatch(/© OpenStreetMap contributors/);
     expect(screen.getByTestId('results-total').textContent).toBe('120 businesses');
     expect(resultQueries(sent)[0]).toEqual({ page: '0', pageSize: '50', sortBy: 'id', sortOrder: 'desc' });
+  });
+
+  it('offers "Enrich" once the discovery is over, to those who may run jobs', async () => {
+    const withInfo = (info: Parameters<typeof makeInfo>[0]) => ({
+      ...setUp(),
+      [INFO]: () => json(200, makeInfo({ counts: { businesses: 2, by_enrichment_state: {} }, ...info })),
+    });
+    renderApp(`/results?session_id=${SESSION_ID}`, withInfo({ status: 'completed' }));
+    const enrich = await screen.findByRole('link', { name: 'Enrich' });
+    expect(enrich.getAttribute('href')).toBe(`/enrichment?session_id=${SESSION_ID}`);
+    cleanup();
+
+    renderApp(`/results?session_id=${SESSION_ID}`, withInfo({ status: 'running' }));
+    await screen.findByRole('link', { name: 'Watch progress' });
+    expect(screen.queryByRole('link', { name: 'Enrich' })).toBeNull();
+    cleanup();
+
+    renderApp(`/results?session_id=${SESSION_ID}`, withInfo({ status: 'completed', access: 'view' }));
+    await screen.findByText('The Gyro Shop');
+    expect(screen.queryByRole('link', { name: 'Enrich' })).toBeNull();
+  });
+
+  it('says which lines of the file were refused and which were imported without a value, counting them all', async () => {
+    renderApp(`/results?session_id=${SESSION_ID}`, {
+      ...setUp(),
+      [INFO]: () =>
+        json(
+          200,
+          makeInfo({
+            status: 'completed',
+            counts: { businesses: 2, by_enrichment_state: {} },
+            rejected_rows: [{ line: 3, reason: 'no name' }],
+            rejected_count: 120,
+            import_notes: [{ line: 4, note: 'website "www.krause" could not be read; left empty' }],
+            import_note_count: 1,
+          }),
+        ),
+    });
+    expect(await screen.findByText('120 rows of the file were not imported')).toBeTruthy();
+    expect(screen.getByText('Line 3: no name')).toBeTruthy();
+    expect(screen.getByText('Only the first is listed.')).toBeTruthy();
+    expect(screen.getByText('1 row was imported without a value that could not be read')).toBeTruthy();
+    expect(screen.getByText('Line 4: website "www.krause" could not be read; left empty')).toBeTruthy();
   });
 
   it('sends the sort of a clicked header, the debounced search and the page, and keeps them in the address', async () => {

@@ -1,12 +1,13 @@
 import {
   type SessionAction as ContractAction,
   canDoSessionAction,
+  canEnrichSession,
   type SessionInfo,
   type SessionType,
   sessionAccessAllows,
 } from '@argo/contract';
 import { Alert, Button, Group, List, Spoiler, Stack, Text, Title } from '@mantine/core';
-import { IconActivity, IconRefresh, IconRotateClockwise } from '@tabler/icons-react';
+import { IconActivity, IconBolt, IconRefresh, IconRotateClockwise } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -20,7 +21,7 @@ const TYPE_LABELS: Record<SessionType, string> = {
   competitors: 'Competitors’ customers',
   import: 'CSV import',
 };
-const REJECTED_SHOWN = 50;
+const LINES_SHOWN = 50;
 
 const progressScreen = (type: SessionType) => (type === 'import' ? '/processing' : '/discovery-processing');
 
@@ -73,24 +74,64 @@ export function SessionHeader({ sessionId, info }: SessionHeaderProps) {
           Cancelled; {count.toLocaleString('en-US')} {count === 1 ? 'business' : 'businesses'} kept.
         </Alert>
       )}
-      {rejected.length > 0 && (
-        <Alert
-          color="yellow"
-          variant="light"
-          title={`${rejected.length.toLocaleString('en-US')} rows of the file were not imported`}
-        >
-          <Spoiler maxHeight={72} showLabel="Show every line" hideLabel="Hide">
-            <List size="sm" spacing={2}>
-              {rejected.slice(0, REJECTED_SHOWN).map((row) => (
-                <List.Item key={`${row.line}-${row.reason}`}>
-                  Line {row.line}: {row.reason}
-                </List.Item>
-              ))}
-            </List>
-          </Spoiler>
-        </Alert>
-      )}
+      <LinesAlert
+        color="yellow"
+        lines={rejected.map((row) => ({ line: row.line, text: row.reason }))}
+        total={info.rejected_count ?? rejected.length}
+        title={(n) =>
+          n === 1
+            ? '1 row of the file was not imported'
+            : `${formatCount(n)} rows of the file were not imported`
+        }
+      />
+      <LinesAlert
+        color="blue"
+        lines={(info.import_notes ?? []).map((row) => ({ line: row.line, text: row.note }))}
+        total={info.import_note_count ?? 0}
+        title={(n) =>
+          n === 1
+            ? '1 row was imported without a value that could not be read'
+            : `${formatCount(n)} rows were imported without a value that could not be read`
+        }
+      />
     </Stack>
+  );
+}
+
+const formatCount = (n: number) => n.toLocaleString('en-US');
+
+/** What an import said about some of its lines ("Line 3: website "www.krause" could not be read; left empty"). */
+function LinesAlert({
+  color,
+  lines,
+  total,
+  title,
+}: {
+  color: string;
+  lines: { line: number; text: string }[];
+  /** Every such line of the file; `lines` may hold only the first ones. */
+  total: number;
+  title: (total: number) => string;
+}) {
+  if (total === 0 || lines.length === 0) return null;
+  const shown = Math.min(lines.length, LINES_SHOWN);
+  return (
+    <Alert color={color} variant="light" title={title(total)}>
+      <Spoiler maxHeight={72} showLabel="Show every line" hideLabel="Hide">
+        <List size="sm" spacing={2}>
+          {lines.slice(0, shown).map((row) => (
+            <List.Item key={`${row.line}-${row.text}`}>
+              Line {row.line}: {row.text}
+            </List.Item>
+          ))}
+        </List>
+        {total > shown && (
+          <Text size="xs" c="dimmed" mt={4}>
+            {shown === 1 ? 'Only the first is listed.' : `The first ${shown} are listed.`}
+          </Text>
+        )}
+      </Spoiler>
+    </Alert>
   );
 }
 
@@ -101,6 +142,9 @@ function SessionActions({ info }: { info: SessionInfo }) {
   const can = (name: ContractAction) =>
     canDoSessionAction(info.status, name) && sessionAccessAllows(info.access, name);
   const isActive = info.status === 'queued' || info.status === 'running';
+  // The next step once businesses are found: read their websites (/enrichment picks what to learn).
+  const canEnrich =
+    canEnrichSession(info.status) && sessionAccessAllows(info.access, 'run') && info.counts.businesses > 0;
 
   // A new run: watch it on the progress screen.
   const run = (name: SessionRunAction) =>
@@ -130,6 +174,16 @@ function SessionActions({ info }: { info: SessionInfo }) {
             leftSection={<IconActivity size={16} />}
           >
             Watch progress
+          </ButtonLink>
+        )}
+        {canEnrich && (
+          <ButtonLink
+            to="/enrichment"
+            search={{ session_id: info.id }}
+            leftSection={<IconBolt size={16} />}
+            variant={can('retry') ? 'default' : 'filled'}
+          >
+            Enrich
           </ButtonLink>
         )}
         {can('retry') && (

@@ -1,5 +1,5 @@
 import type { Business, EnrichmentState, SortField, Tier } from '@argo/contract';
-import { Anchor, Badge, Checkbox, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Checkbox, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import {
   columnVisibilityFeature,
   createColumnHelper,
@@ -8,6 +8,8 @@ import {
   tableFeatures,
 } from '@tanstack/react-table';
 import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import { WHOLE_BADGE } from '../../../components/whole-badge';
 import { webUrl } from '../../../lib/safe-url';
 import { businessSoftware } from '../software-groups';
 import { PhoneLink } from './drawer-parts';
@@ -85,7 +87,7 @@ export function sourcesOf(business: Business): string[] {
 export function EnrichmentStateBadge({ business }: { business: Business }) {
   const state = business.enrichment_state;
   const badge = (
-    <Badge variant="light" color={ENRICHMENT_STATE_COLORS[state]} size="sm">
+    <Badge variant="light" color={ENRICHMENT_STATE_COLORS[state]} size="sm" style={WHOLE_BADGE}>
       {ENRICHMENT_STATE_LABELS[state]}
     </Badge>
   );
@@ -125,7 +127,13 @@ export function TierBadge({ tier, score }: { tier: Tier | null; score: number | 
   return (
     <Group gap={6} wrap="nowrap">
       {tier && (
-        <Badge color={TIER_COLORS[tier]} size="sm" variant="filled" aria-label={`Tier ${tier}`}>
+        <Badge
+          color={TIER_COLORS[tier]}
+          size="sm"
+          variant="filled"
+          aria-label={`Tier ${tier}`}
+          style={WHOLE_BADGE}
+        >
           {tier}
         </Badge>
       )}
@@ -135,6 +143,18 @@ export function TierBadge({ tier, score }: { tier: Tier | null; score: number | 
         </Text>
       )}
     </Group>
+  );
+}
+
+/** A contact the record lacked and the business's own website gave (enrichment), said so under it. */
+function FromWebsite({ children }: { children: ReactNode }) {
+  return (
+    <Stack gap={0}>
+      {children}
+      <Text size="xs" c="dimmed">
+        from its website
+      </Text>
+    </Stack>
   );
 }
 
@@ -175,7 +195,7 @@ export const columns = helper.columns([
         </UnstyledButton>
         {/* Closed businesses stay in the table (the filter hides them); this says which they are. */}
         {info.row.original.is_closed && (
-          <Badge color="red" variant="light" size="xs">
+          <Badge color="red" variant="light" size="xs" style={WHOLE_BADGE}>
             Closed
           </Badge>
         )}
@@ -201,21 +221,29 @@ export const columns = helper.columns([
     header: 'Phone',
     meta: { isNarrow: true },
     cell: (info) => {
-      const phone = info.getValue();
-      return phone ? <PhoneLink phone={phone} /> : dash;
+      const { phone, website_phone: fromSite } = info.row.original;
+      if (phone) return <PhoneLink phone={phone} />;
+      return fromSite ? (
+        <FromWebsite>
+          <PhoneLink phone={fromSite} />
+        </FromWebsite>
+      ) : (
+        dash
+      );
     },
   }),
   helper.accessor('email', {
     header: 'Email',
     cell: (info) => {
-      const email = info.getValue();
-      return email ? (
-        <Anchor href={`mailto:${email}`} size="sm">
-          {email}
+      const { email, website_email: fromSite } = info.row.original;
+      const shown = email ?? fromSite;
+      if (!shown) return dash;
+      const link = (
+        <Anchor href={`mailto:${shown}`} size="sm">
+          {shown}
         </Anchor>
-      ) : (
-        dash
       );
+      return email ? link : <FromWebsite>{link}</FromWebsite>;
     },
   }),
   helper.accessor('city', {
@@ -308,7 +336,13 @@ export const columns = helper.columns([
     cell: (info) => (
       <Group gap={4} wrap="wrap">
         {sourcesOf(info.row.original).map((source) => (
-          <Badge key={source} variant="light" color={source === 'osm' ? 'green' : 'gray'} size="sm">
+          <Badge
+            key={source}
+            variant="light"
+            color={source === 'osm' ? 'green' : 'gray'}
+            size="sm"
+            style={WHOLE_BADGE}
+          >
             {SOURCE_LABELS[source] ?? source}
           </Badge>
         ))}

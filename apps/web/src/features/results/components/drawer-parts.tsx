@@ -19,25 +19,28 @@ export function Source({
   observedAt?: string | null;
 }) {
   const time = when(observedAt);
-  const href = webUrl(url);
   return (
     <Text size="xs" c="dimmed" component="span" data-testid="fact-source">
-      {href ? (
-        <Anchor
-          href={href}
-          target="_blank"
-          rel="noreferrer noopener"
-          size="xs"
-          style={{ overflowWrap: 'anywhere' }}
-        >
-          {url}
-        </Anchor>
-      ) : (
-        // A source that is not a web address is shown as text, never as a link.
-        (url ?? label ?? 'source not recorded')
-      )}
+      {url ? <WebLink url={url} size="xs" /> : (label ?? 'source not recorded')}
       {time && <> · {time}</>}
     </Text>
+  );
+}
+
+/** A web address the page gives, opened in a new tab; anything else (a `javascript:` URL) shown as text, never a link. */
+export function WebLink({ url, size }: { url: string; size: 'xs' | 'sm' }) {
+  const href = webUrl(url);
+  if (!href) return url;
+  return (
+    <Anchor
+      href={href}
+      target="_blank"
+      rel="noreferrer noopener"
+      size={size}
+      style={{ overflowWrap: 'anywhere' }}
+    >
+      {url}
+    </Anchor>
   );
 }
 

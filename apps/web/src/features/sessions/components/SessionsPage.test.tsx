@@ -60,9 +60,11 @@ describe('the sessions table', () => {
     // PRODUCT §4: a running session cannot be deleted.
     expect(running.queryByRole('button', { name: /^Delete/ })).toBeNull();
     expect(running.getByText('Enriching · 10 / 40 · 1 failed')).toBeTruthy();
+    // Its businesses are still being written: no enrichment yet.
+    expect(running.queryByRole('button', { name: /^Enrich/ })).toBeNull();
 
     const completed = await findRow('Completed own');
-    for (const action of ['Rename', 'Share', 'Delete']) {
+    for (const action of ['Enrich', 'Rename', 'Share', 'Delete']) {
       expect(completed.getByRole('button', { name: `${action} Completed own` })).toBeTruthy();
     }
 
@@ -75,8 +77,22 @@ describe('the sessions table', () => {
     // edit renames, but neither shares nor deletes.
     const edited = await findRow('Edited share');
     expect(edited.getByRole('button', { name: 'Rename Edited share' })).toBeTruthy();
+    expect(edited.getByRole('button', { name: 'Enrich Edited share' })).toBeTruthy();
     expect(edited.queryByRole('button', { name: /^Share/ })).toBeNull();
     expect(edited.queryByRole('button', { name: /^Delete/ })).toBeNull();
+  });
+
+  it('"Enrich" opens /enrichment for that session', async () => {
+    const done = makeSession({ name: 'Done run', status: 'completed' });
+    mockApi({
+      'GET /api/users/sessions': () => json(200, page([done])),
+      'GET /api/ventures/all': () => json(200, []),
+    });
+    const { router } = renderPage(<SessionsPage search={defaults} onSearchChange={vi.fn()} />);
+
+    fireEvent.click((await findRow('Done run')).getByRole('button', { name: 'Enrich Done run' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/enrichment'));
+    expect(router.state.location.search).toEqual({ session_id: done.id });
   });
 
   it('links each session to its results and asks the API for the page in the address', async () => {

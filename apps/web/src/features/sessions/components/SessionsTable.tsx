@@ -11,6 +11,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import {
+  IconBolt,
   IconPencil,
   IconPlayerStop,
   IconRefresh,
@@ -18,9 +19,11 @@ import {
   IconShare,
   IconTrash,
 } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import { AnchorLink } from '../../../components/links';
 import { SessionStatusBadge } from '../../../components/SessionStatusBadge';
+import { WHOLE_BADGE } from '../../../components/whole-badge';
 import { getSessionRowActions } from '../session-actions';
 
 export type SessionDialogKind = 'rename' | 'share' | 'delete' | 'cancel' | 'retry' | 'restart';
@@ -97,6 +100,7 @@ interface SessionRowProps {
 function SessionRow({ session, ventureName, isOwn, onAction }: SessionRowProps) {
   const actions = getSessionRowActions(session);
   const access = ACCESS_LABELS[session.access];
+  const navigate = useNavigate();
   return (
     <Table.Tr data-testid="session-row" data-session-id={session.id}>
       <Table.Td>
@@ -137,7 +141,7 @@ function SessionRow({ session, ventureName, isOwn, onAction }: SessionRowProps) 
         </Text>
       </Table.Td>
       <Table.Td>
-        <Badge variant="outline" color={access.color}>
+        <Badge variant="outline" color={access.color} style={WHOLE_BADGE}>
           {access.label}
         </Badge>
       </Table.Td>
@@ -156,6 +160,15 @@ function SessionRow({ session, ventureName, isOwn, onAction }: SessionRowProps) 
               onClick={() => onAction('cancel', session)}
             >
               <IconPlayerStop size={16} />
+            </RowAction>
+          )}
+          {actions.enrich && (
+            <RowAction
+              label="Enrich"
+              sessionName={session.name}
+              onClick={() => void navigate({ to: '/enrichment', search: { session_id: session.id } })}
+            >
+              <IconBolt size={16} />
             </RowAction>
           )}
           {actions.retry && (
