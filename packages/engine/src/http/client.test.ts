@@ -126,6 +126,20 @@ describe('helpers', () => {
     expect(fake.sleeps).toEqual([1000, 1000]);
   });
 
+  it('spaces a caller from when the one before was let through; an aborted caller leaves its turn', async () => {
+    const fake = createFakeClock();
+    const limiter = createHostLimiter({ 'slow.test': 1000 }, fake.clock);
+    await limiter.acquire('slow.test');
+    fake.advance(300);
+    const cancelled = new AbortController();
+    const second = limiter.acquire('slow.test', cancelled.signal);
+    const third = limiter.acquire('slow.test');
+    cancelled.abort();
+    await expect(second).rejects.toThrow(/abort/i);
+    await third;
+    expect(fake.sleeps).toEqual([700]);
+  });
+
   it('keeps the most recently used entries and expires old ones', () => {
     let now = 0;
     const cache = createLruCache<number>({ max: 2, ttlMs: 100, now: () => now });

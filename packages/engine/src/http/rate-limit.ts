@@ -1,11 +1,11 @@
-import { type Clock, systemClock } from './clock';
+import { abortReason, type Clock, systemClock } from './clock';
 
 /**
  * Spaces requests to the same host at least `minIntervalMs` apart (Nominatim's policy: at most 1 request/s).
- * Slots are reserved in call order, so concurrent callers queue instead of bursting.
+ * Callers queue in call order, so concurrent callers wait their turn instead of bursting.
  */
 export interface HostLimiter {
-  /** Waits for the host's next slot. Rejects if `signal` aborts while waiting (the slot is then left unused). */
+  /** Waits for the host's next turn. Rejects if `signal` aborts while waiting (the turn is then left unused). */
   acquire(host: string, signal?: AbortSignal): Promise<void>;
 }
 
@@ -13,15 +13,41 @@ export function createHostLimiter(
   minIntervalMsByHost: Record<string, number>,
   clock: Clock = systemClock,
 ): HostLimiter {
-  const nextSlot = new Map<string, number>();
+  // Per host, when the last caller in the queue is let through (undefined: none yet). Each caller waits
+  // from the moment the one before it was actually let through, not from a time planned in advance: a
+  // timer that fires late, or a busy event loop, must not shorten the gap to the next request.
+  const lastLetThrough = new Map<string, Promise<number | undefined>>();
   return {
     async acquire(host, signal) {
       const interval = minIntervalMsByHost[host] ?? 0;
       if (interval <= 0) return;
-      const now = clock.now();
-      const slot = Math.max(now, nextSlot.get(host) ?? now);
-      nextSlot.set(host, slot + interval);
-      if (slot > now) await clock.sleep(slot - now, signal);
+      const before = lastLetThrough.get(host) ?? Promise.resolve(undefined);
+      let letThrough!: (at: number | undefined) => void;
+      lastLetThrough.set(host, new Promise((resolve) => (letThrough = resolve)));
+      try {
+        const previousAt = await untilAborted(before, signal);
+        const wait = previousAt === undefined ? 0 : previousAt + interval - clock.now();
+        if (wait > 0) await clock.sleep(wait, signal);
+      } catch (error) {
+        // An aborted caller leaves its turn unused: the next one is spaced from the caller before.
+        void before.then(letThrough);
+        throw error;
+      }
+      letThrough(clock.now());
     },
   };
+}
+
+/** `promise`, or a rejection as soon as `signal` aborts. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(abortReason(signal));
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(abortReason(signal));
+    signal.addEventListener('abort', onAbort, { once: true });
+    void promise.then((value) => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(value);
+    });
+  });
 }
