@@ -44,6 +44,8 @@ const data: FingerprintData = {
     Broken: { cats: [12], html: ['(unclosed'], dom: ['div:unknown-pseudo(x)'] },
     Hosty: { cats: [12], url: ['^https?://[^/]+\\.hosty\\.example/'], css: ['\\.hosty-btn\\{'] },
     Shippo: { cats: [12], text: ['\\bShippo Express\\b'] },
+    Dexo: { cats: [12], text: ['\\b(?<!-)DX\\b'] },
+    Ampy: { cats: [12], text: ['"Ampy & Co"'], dom: { 'span.quote': { text: '"quoty"' } } },
   },
 };
 
@@ -156,6 +158,20 @@ describe('software matcher', () => {
     ]);
     expect(names(detect('<p>Versand mit Shippo Express</p>'))).toEqual(['Shippo']);
     expect(names(detect('<p>Versand mit Shippo-Expressway</p>'))).toEqual([]);
+  });
+
+  it('reads a literal too short to index as a word of the visible text, not inside other words', () => {
+    expect(names(detect('<body><p>Versand mit DX</p></body>'))).toEqual(['Dexo']);
+    expect(names(detect('<body><p>Versand mit <b>DX</b>.</p></body>'))).toEqual(['Dexo']);
+    expect(
+      names(detect('<body><p>index.html, Cargo-DX, ADX</p><script>var DX = 1;</script></body>')),
+    ).toEqual([]);
+  });
+
+  it('finds text the source writes with entities: quotes and ampersands in visible text and element text', () => {
+    expect(names(detect('<body><p>&quot;Ampy &amp; Co&quot; liefert</p></body>'))).toEqual(['Ampy']);
+    expect(names(detect('<body><span class="quote">&#34;quoty&#34;</span></body>'))).toEqual(['Ampy']);
+    expect(names(detect('<body><span class="quote">quoty</span></body>'))).toEqual([]);
   });
 
   it('reads visible text only: not what scripts, styles, noscript or templates hold', () => {

@@ -142,7 +142,10 @@ export function compileFingerprints(data: FingerprintData): Fingerprints {
       for (const raw of asList(value)) {
         const pattern = compile(raw, type);
         if (!pattern) continue;
-        pattern.clauseIds = pattern.clauses?.map((clause) => clause.map((l) => fp.index.add(l))) ?? null;
+        pattern.clauseIds =
+          type === 'text'
+            ? sourceClauseIds(pattern, fp)
+            : (pattern.clauses?.map((clause) => clause.map((l) => fp.index.add(l))) ?? null);
         target.push(pattern);
       }
     }
@@ -170,10 +173,7 @@ export function compileFingerprints(data: FingerprintData): Fingerprints {
       if (tech[key] !== undefined) unsupported[key] = (unsupported[key] ?? 0) + 1;
   }
   fp.stats.technologies = fp.technologies.length;
-  // Visible text may hold entities where the source has & < > " ': such text patterns always run.
-  const entitySafe = (p: CompiledPattern) =>
-    p.type !== 'text' || (p.clauses ?? []).every((clause) => clause.every((l) => !/[&<>"']/.test(l)));
-  fp.pageTriggers = patternTriggers([...fp.html, ...fp.scripts, ...fp.css, ...fp.text], entitySafe);
+  fp.pageTriggers = patternTriggers([...fp.html, ...fp.scripts, ...fp.css, ...fp.text]);
   fp.srcTriggers = patternTriggers(fp.scriptSrc);
   fp.domTriggers = domTriggers(fp.dom, fp.index);
   return fp;
@@ -233,15 +233,37 @@ function compileDom(
 }
 
 /**
- * Element text and attribute values are text of the page source too (unless written with entities): their
- * literals go into the index so a pattern whose literals the page lacks is skipped before any element is read.
+ * Element text and attribute values are text of the page source too: their literals go into the index so a
+ * pattern whose literals the page lacks is skipped before any element is read.
  */
 function withSourceLiterals(pattern: CompiledPattern | null, fp: Fingerprints): CompiledPattern | undefined {
   if (!pattern) return undefined;
-  const entitySafe = pattern.clauses?.every((clause) => clause.every((l) => !/[&<>"']/.test(l)));
-  if (entitySafe)
-    pattern.clauseIds = pattern.clauses?.map((clause) => clause.map((l) => fp.index.add(l))) ?? null;
+  pattern.clauseIds = sourceClauseIds(pattern, fp);
   return pattern;
+}
+
+/** Characters the source may write as entities where the visible text (or a decoded attribute) has them. */
+const ENTITY_CHARACTERS = /[&<>"']/;
+
+/**
+ * For patterns on decoded text (visible text, element text, attribute values): the ids of literals the page
+ * source holds wherever the text holds the pattern's clauses. A literal with a character the source may write
+ * as an entity is looked for by its longest run without one (`"pinia"`: `pinia`, whether the source writes
+ * `"` or `&quot;`). Null when a literal has no such run of three characters, which then rules nothing out.
+ */
+function sourceClauseIds(pattern: CompiledPattern, fp: Fingerprints): number[][] | null {
+  if (!pattern.clauses) return null;
+  const ids: number[][] = [];
+  for (const clause of pattern.clauses) {
+    const runs = clause.map((literal) =>
+      ENTITY_CHARACTERS.test(literal)
+        ? literal.split(ENTITY_CHARACTERS).reduce((a, b) => (b.length > a.length ? b : a), '')
+        : literal,
+    );
+    if (runs.some((run) => run.length < 3 || isBoilerplate(run))) return null;
+    ids.push(runs.map((run) => fp.index.add(run)));
+  }
+  return ids;
 }
 
 let loaded: Fingerprints | undefined;

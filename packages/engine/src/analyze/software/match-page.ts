@@ -135,12 +135,13 @@ const execOn = (p: CompiledPattern, value: string): ArrayLike<string | undefined
   p.regex ? p.regex.exec(value) : [value];
 
 /**
- * A `text` pattern reads the visible text. Its literal then appears in the source too, unless the literal
- * holds a character the source may write as an entity (& < > " '): those are checked on the text itself.
+ * A `text` pattern reads the visible text. Its literals then appear in the source too (clauseIds: each one's
+ * longest run without a character the source may write as an entity), and a plain literal pattern matches there.
  */
 function matchBodyText(p: CompiledPattern, facts: PageFacts, marks: Uint8Array, add: Add): void {
-  const entitySafe = p.clauses?.every((clause) => clause.every((l) => !/[&<>"']/.test(l))) ?? false;
-  if (entitySafe && p.clauseIds && !foundAll(p.clauseIds, marks)) return;
+  if (p.clauseIds && !foundAll(p.clauseIds, marks)) return;
+  // (A literal too short for the scan, `\bDX\b`, would otherwise make every page put its text together.)
+  if (p.inSourceFirst && !p.regex?.test(facts.html)) return;
   const m = runPattern(p, facts.bodyText());
   if (m) add(p, m, m[0] ?? '');
 }

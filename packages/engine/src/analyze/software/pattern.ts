@@ -2,6 +2,7 @@ import { type LiteralScan, occurrences } from './literal-index';
 import {
   boundQuantifiers,
   type Clauses,
+  isWordLiteral,
   maxMatchWidth,
   readsOutsideMatch,
   requiredClauses,
@@ -20,7 +21,10 @@ export interface CompiledPattern {
   regex: RegExp | null;
   /** Pre-filter: literal clauses (lower case) every match satisfies; null when none are certain. */
   clauses: Clauses | null;
-  /** The same clauses as ids of the fingerprints' LiteralIndex (page-wide texts are scanned once). */
+  /**
+   * The same clauses as ids of the fingerprints' LiteralIndex (page-wide texts are scanned once). For patterns
+   * on decoded text (text, dom), what the page source must hold instead (fingerprints.ts sourceClauseIds).
+   */
   clauseIds: number[][] | null;
   version: string;
   confidence: number;
@@ -32,6 +36,11 @@ export interface CompiledPattern {
   searcher?: RegExp;
   /** No assertion reading outside a match (`^ $ \b`, lookbehinds): a match in a slice is one in the text. */
   sliceable?: boolean;
+  /**
+   * text patterns: the regex is a plain literal (`\bDHL\b`, isWordLiteral), so it matches the visible text only
+   * where it matches the page source: tried there first, before the page's text is put together.
+   */
+  inSourceFirst?: boolean;
 }
 
 /** A page-wide text with the literal scan of it. */
@@ -101,6 +110,7 @@ export function compilePattern(
   stats.patterns++;
   const reach = regex && type === 'html' ? maxMatchWidth(regex.source) : Number.POSITIVE_INFINITY;
   return {
+    ...(type === 'text' && regex && isWordLiteral(regex.source) ? { inSourceFirst: true } : {}),
     ...(Number.isFinite(reach) && regex
       ? {
           reach,

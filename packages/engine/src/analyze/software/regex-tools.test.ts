@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LiteralIndex } from './literal-index';
 import { compileRegex, parsePatternString, resolveVersion } from './pattern';
-import { boundQuantifiers, requiredClauses, satisfies } from './regex-tools';
+import { boundQuantifiers, isWordLiteral, requiredClauses, satisfies } from './regex-tools';
 
 describe('pattern strings', () => {
   it('splits regex, version and confidence', () => {
@@ -94,5 +94,27 @@ describe('LiteralIndex', () => {
     literals.forEach((literal, i) => {
       expect([literal, found[ids[i] as number] === 1]).toEqual([literal, text.includes(literal)]);
     });
+  });
+});
+
+describe('plain literal patterns', () => {
+  it.each<[string, boolean]>([
+    ['\\bDHL\\b', true],
+    ['\\b(?<!-)UPS\\b', true],
+    ['\\APC\\b', true],
+    ['foo\\.com', true],
+    ['[Ff]oo', true],
+    // Spaces may be any whitespace in the source; é may be &eacute;; quotes may be &quot;.
+    ['\\bAustralia Post\\b', false],
+    ['\\bColis Priv[eé]\\b', false],
+    ['"pinia"', false],
+    ['Powered by\\s+Foo', false],
+    ['a.b', false],
+    ['a|b', false],
+    ['Foo[^a]', false],
+    ['(?<=-)UPS', false],
+    ['v\\d', false],
+  ])('%s is a plain literal: %s', (source, expected) => {
+    expect(isWordLiteral(source)).toBe(expected);
   });
 });

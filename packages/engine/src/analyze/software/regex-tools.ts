@@ -341,3 +341,20 @@ export function readsOutsideMatch(source: string): boolean {
   }
   return false;
 }
+
+// Optional `\b` and a negative lookbehind of one plain character (`(?<!-)`); then plain characters (printable
+// ASCII but space, neither a regex metacharacter nor one the source may write as an entity: & < > " '), escaped
+// punctuation, identity escapes of capitals (`\A`), and classes of plain characters; then an optional `\b`.
+const WORD_LITERAL =
+  /^(?:\\b)?(?:\(\?<![!#%,\-/0-9:;=@A-Z_`a-z~]\))?(?:[!#%,\-/0-9:;=@A-Z_`a-z~]|\\[!#$%()*+,\-./:;=?@[\\\]^_`{|}~]|\\[AC-RT-VX-Z]|\[[!#%,\-/0-9:;=@A-Z_`a-z~]+\])+(?:\\b)?$/;
+
+/**
+ * Is every match of the regex a run of plain ASCII characters (character classes allowed, `\b` at either end,
+ * a negative lookbehind of one such character), such as `\bDHL\b`? Such a match crosses no markup, and none of its characters is one the source must write
+ * as an entity: where a page's visible text holds it, the page source holds it too, in the text node it came
+ * from (unless the source spells an ordinary letter as an entity, which the literal pre-filters ignore too).
+ * Non-ASCII is left out: `é` is often written `&eacute;`.
+ */
+export function isWordLiteral(source: string): boolean {
+  return WORD_LITERAL.test(source);
+}
