@@ -3,6 +3,7 @@
  * gap between requests to one host, and a host-wide pause when a server asks us to slow down (429/503).
  * A request first waits for its host's turn, then for a global slot, so a busy host never holds slots idle.
  */
+import { abortable } from '../http/clock';
 
 export function abortError(signal: AbortSignal): Error {
   const reason: unknown = signal.reason;
@@ -131,23 +132,4 @@ export class RequestScheduler {
     this.active--;
     this.waiting.shift()?.();
   }
-}
-
-function abortable<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(abortError(signal));
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(abortError(signal));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (v) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(v);
-      },
-      (e: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(e);
-      },
-    );
-  });
 }

@@ -1,4 +1,4 @@
-import { abortReason, type Clock, systemClock } from './clock';
+import { abortable, type Clock, systemClock } from './clock';
 
 /**
  * Spaces requests to the same host at least `minIntervalMs` apart (Nominatim's policy: at most 1 request/s).
@@ -25,7 +25,7 @@ export function createHostLimiter(
       let letThrough!: (at: number | undefined) => void;
       lastLetThrough.set(host, new Promise((resolve) => (letThrough = resolve)));
       try {
-        const previousAt = await untilAborted(before, signal);
+        const previousAt = await abortable(before, signal);
         const wait = previousAt === undefined ? 0 : previousAt + interval - clock.now();
         if (wait > 0) await clock.sleep(wait, signal);
       } catch (error) {
@@ -36,18 +36,4 @@ export function createHostLimiter(
       letThrough(clock.now());
     },
   };
-}
-
-/** `promise`, or a rejection as soon as `signal` aborts. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(abortReason(signal));
-  return new Promise((resolve, reject) => {
-    const onAbort = () => reject(abortReason(signal));
-    signal.addEventListener('abort', onAbort, { once: true });
-    void promise.then((value) => {
-      signal.removeEventListener('abort', onAbort);
-      resolve(value);
-    });
-  });
 }

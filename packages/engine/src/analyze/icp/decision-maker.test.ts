@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { icpCriteria } from '../../../test/icp-criteria';
 import { decisionMakersFrom, type IcpPeopleFacts, icpFactsFrom } from './facts';
 import { scoreIcp } from './score';
-import type { IcpCriteria } from './types';
 
-const ICP: IcpCriteria = {
-  industries: ['bakery'],
-  locations: [],
-  keywords: [],
-  exclude_keywords: [],
-  employee_min: null,
-  employee_max: null,
-  software_signals: [],
-  hiring_signal: null,
-  reachable_decision_maker: true,
-};
+const ICP = icpCriteria({ industries: ['bakery'], reachable_decision_maker: true });
 const business = { name: 'Bäckerei Sonne', category: 'Bakery' };
 const imprint = 'https://sonne.example/impressum';
 const team = 'https://sonne.example/team';

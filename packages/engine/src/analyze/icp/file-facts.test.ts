@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { icpCriteria } from '../../../test/icp-criteria';
 import { icpFactsFrom } from './facts';
 import { employeeCountFromFile, headerWords, isEmployeeHeader } from './file-facts';
 import { scoreIcp } from './score';
-import type { IcpCriteria } from './types';
 
-const ICP: IcpCriteria = {
-  industries: [],
-  locations: [],
-  keywords: [],
-  exclude_keywords: [],
-  employee_min: 10,
-  employee_max: 50,
-  software_signals: [],
-  hiring_signal: null,
-};
+const ICP = icpCriteria({ employee_min: 10, employee_max: 50 });
 const summary = (employees: number | null) => ({
   summary: 'A bakery.',
   services: [],

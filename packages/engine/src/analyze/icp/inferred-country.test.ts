@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { icpCriteria } from '../../../test/icp-criteria';
 import { icpFactsFrom } from './facts';
 import { scoreIcp } from './score';
-import type { IcpCriteria, IcpFacts } from './types';
+import type { IcpFacts } from './types';
 
 // A business whose record names no country (an imported list with a city column only): its country is read from its
 // phone, else from its website, and the location reason says so.
-const GERMANY: IcpCriteria = {
-  industries: [],
-  locations: ['Germany'],
-  keywords: [],
-  exclude_keywords: [],
-  employee_min: null,
-  employee_max: null,
-  software_signals: [],
-  hiring_signal: null,
-};
+const GERMANY = icpCriteria({ locations: ['Germany'] });
 
 describe('a country the record does not name', () => {
   const siteSummary = (country: string | null) => ({

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { icpCriteria } from '../../../test/icp-criteria';
 import type { PlaceArea } from '../../geo/area';
 import { looseKey, postcodeKey } from './place-names';
 import { matchLocation, matchPlace, type PlaceFacts } from './places';
 import { scoreIcp } from './score';
-import type { IcpCriteria, IcpFacts } from './types';
+import type { IcpFacts } from './types';
 
 // Skopje's city outline, simplified to a hexagon ([lng, lat] as GeoJSON), with a hole where nothing is the city.
 const SKOPJE: PlaceArea = {
@@ -173,16 +174,7 @@ describe('matching by the geocoded area', () => {
 });
 
 describe('the locations reason of scoreIcp', () => {
-  const icp: IcpCriteria = {
-    industries: [],
-    locations: ['Skopje'],
-    keywords: [],
-    exclude_keywords: [],
-    employee_min: null,
-    employee_max: null,
-    software_signals: [],
-    hiring_signal: null,
-  };
+  const icp = icpCriteria({ locations: ['Skopje'] });
   const facts = (fields: Partial<IcpFacts>): IcpFacts => ({
     name: 'Бургер бар',
     category: 'fast_food',

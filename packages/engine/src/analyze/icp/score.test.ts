@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { icpCriteria } from '../../../test/icp-criteria';
 import type { LanguageModel } from '../../llm/language-model';
 import type { Detection } from '../software/types';
 import { explainIcp } from './explain';
@@ -7,19 +8,10 @@ import { icpFactsFrom } from './facts';
 import { containsTerm, stem, wordText } from './match';
 import { matchLocation, usStateCode } from './places';
 import { EXCLUSION_SCORE_CAP, ICP_WEIGHTS, scoreIcp, tierFor } from './score';
-import type { IcpCriteria, IcpFacts } from './types';
+import type { IcpFacts } from './types';
 
-const EMPTY_ICP: IcpCriteria = {
-  industries: [],
-  locations: [],
-  keywords: [],
-  exclude_keywords: [],
-  employee_min: null,
-  employee_max: null,
-  software_signals: [],
-  hiring_signal: null,
-};
-const icp = (over: Partial<IcpCriteria>): IcpCriteria => ({ ...EMPTY_ICP, ...over });
+const EMPTY_ICP = icpCriteria();
+const icp = icpCriteria;
 
 const dentist: IcpFacts = {
   name: 'Zahnarztpraxis Dr. Müller',
