@@ -163,6 +163,15 @@ describe('the ICP tab', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('img', { name: /of analysed businesses are hiring/ })).toBeNull();
   });
 
+  it('says nothing is scored yet instead of drawing empty axes', async () => {
+    const answers = handlers();
+    const zeros = overview.score_histogram.map((bucket) => ({ ...bucket, count: 0 }));
+    answers['POST /api/icp/overview'] = () => json(200, { ...overview, score_histogram: zeros });
+    renderApp(`/results?session_id=${SESSION_ID}&view=icp`, answers);
+    expect(await screen.findByText(/No business is scored yet: run ICP fit/)).toBeTruthy();
+    expect(screen.queryByRole('img', { name: /Score histogram/ })).toBeNull();
+  });
+
   it('says when the overview cannot be loaded', async () => {
     const answers = handlers();
     answers['POST /api/icp/overview'] = () =>

@@ -81,10 +81,11 @@ const AXIS = 18;
 
 /** Score buckets as vertical bars over 0..100. */
 export function ScoreHistogram({ buckets }: { buckets: IcpOverview['score_histogram'] }) {
-  if (buckets.length === 0)
+  // The API sends every bucket, each counting 0, before anything is scored: axes alone would read as a broken chart.
+  if (buckets.every((bucket) => bucket.count === 0))
     return (
       <Text size="sm" c="dimmed">
-        No scores yet
+        No business is scored yet: run ICP fit from the Enrichment page against the session's venture.
       </Text>
     );
   const max = Math.max(1, ...buckets.map((bucket) => bucket.count));
