@@ -76,8 +76,8 @@ export async function exportResults(
   const attributeColumns = session?.attributeColumns ?? [];
   // Built (and a bad filter rejected with 400) before the download starts.
   const where = exportWhere(sessionId, query, attributeColumns);
-  const cacheKey = JSON.stringify([sessionId, fingerprint, query, attributeColumns]);
-  const body = await keptOrMadeExport(cacheKey, async () =>
+  const exportOf = JSON.stringify([sessionId, query, attributeColumns]);
+  const body = await keptOrMadeExport({ exportOf, version: fingerprint }, async () =>
     gzipped(await streamExportCsv(downloads, where, resultsOrder(query), query.columns, attributeColumns)),
   );
   const fileName = exportFileName(session?.name ?? null, now, EXPORT_DEFAULT_FILENAME);

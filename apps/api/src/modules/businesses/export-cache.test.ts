@@ -3,13 +3,14 @@
  * and each kind of write — a business, an enrichment result, the suppression list, a new run — gives the next
  * download the new facts. On the seeded session of results.fixtures.ts.
  */
+import { PassThrough, Readable } from 'node:stream';
 import { and, eq, notExists } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/app';
 import type { Database } from '../../db/client';
 import { businesses, enrichmentResults, sessions, suppressions } from '../../db/schema';
 import type { TestUser } from '../access/access.fixtures';
-import { clearExportCache, findExportSource } from './export-cache';
+import { clearExportCache, findExportSource, keptExports, keptOrMadeExport } from './export-cache';
 import { seedResultsSession } from './results.fixtures';
 
 const exportFingerprint = async (db: Database, sessionId: string, accountId: string) =>
@@ -27,10 +28,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function download() {
+async function download(query = '') {
   const res = await t.app.inject({
     method: 'GET',
-    url: `/api/user/session/${sessionId}/export`,
+    url: `/api/user/session/${sessionId}/export${query}`,
     headers: { authorization: `Bearer ${viewer.token}` },
   });
   expect(res.statusCode).toBe(200);
@@ -83,6 +84,44 @@ describe('the export cache', () => {
     await db.update(sessions).set({ runId: crypto.randomUUID() }).where(eq(sessions.id, sessionId));
     const newRun = await download();
     expect(newRun.split('\r\n').filter(Boolean)).toHaveLength(1); // the header: the new run has no businesses yet
+  });
+
+  it('keeps one file per export: the file of newer data replaces the older one, which no request can ask for', async () => {
+    clearExportCache();
+    await download();
+    expect(keptExports().files).toBe(1);
+    await t.database.db.update(sessions).set({ name: 'Dentists, renamed' }).where(eq(sessions.id, sessionId));
+    await download();
+    expect(keptExports().files).toBe(1);
+    // Another export of the same session (another column set) is another file.
+    await download('?columns=name,city');
+    expect(keptExports().files).toBe(2);
+    await download();
+    expect(keptExports().files).toBe(2);
+  });
+
+  it('a slow download of older data, finishing last, does not replace the file of newer data', async () => {
+    clearExportCache();
+    const exportOf = 'session-a';
+    const read = async (body: Readable) => {
+      let text = '';
+      for await (const chunk of body) text += chunk.toString();
+      return text;
+    };
+    const slow = new PassThrough();
+    const older = await keptOrMadeExport({ exportOf, version: 'v1' }, async () => slow);
+    const olderText = read(older);
+    const newer = await keptOrMadeExport({ exportOf, version: 'v2' }, async () =>
+      Readable.from(['new data']),
+    );
+    expect(await read(newer)).toBe('new data');
+    slow.end('old data');
+    expect(await olderText).toBe('old data');
+    expect(keptExports().files).toBe(1);
+    const kept = await keptOrMadeExport({ exportOf, version: 'v2' }, async () => {
+      throw new Error('made again: the newer file was not kept');
+    });
+    expect(await read(kept)).toBe('new data');
   });
 
   it('fingerprints differ between sessions and change with a deleted row', async () => {

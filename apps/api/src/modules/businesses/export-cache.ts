@@ -9,8 +9,10 @@
  * (`xmin`, the id of the transaction that wrote each row, renewed on every insert and update; a delete lowers the
  * count or, deleting and inserting alike, swaps an older id for the writer's). The businesses' enrichment results
  * need no reading: any write of them also writes their business (migration 0017's trigger). A write anywhere gives a
- * new fingerprint, so a stale file is never looked up again; old entries simply age out. That also makes one cache
- * safe to share by every app in the process. The ids are summed as numbers: hashing each row's text cost the
+ * new fingerprint, so a stale file is never looked up again: a kept file of a newer fingerprint replaces the one of
+ * the same export (session, search, filters, columns) at once, instead of leaving it to hold memory until it ages out
+ * (the export bench's API held 47 MB of such dead files after four exports of one session). That also makes one
+ * cache safe to share by every app in the process. The ids are summed as numbers: hashing each row's text cost the
  * database a third of the check's time, on every download.
  *
  * Files are kept gzip-compressed, as they are sent to every client that accepts gzip (browsers, curl --compressed,
@@ -72,9 +74,31 @@ export async function findExportSource(
     : null;
 }
 
-/** A kept file, gzipped, in one buffer. */
-const entries = new Map<string, Buffer>();
+/**
+ * Which file: `exportOf` names the export (its session and options), `version` the state of the data it was made
+ * from (the fingerprint). An export keeps one version.
+ */
+export interface ExportKey {
+  exportOf: string;
+  version: string;
+}
+
+/**
+ * A kept file, gzipped, in one buffer, by `fileKey`, with its export and when the request that made it started (a
+ * later start read newer data).
+ */
+interface KeptFile {
+  file: Buffer;
+  exportOf: string;
+  started: number;
+}
+const entries = new Map<string, KeptFile>();
 let totalBytes = 0;
+/** Each export's kept file, by `fileKey`. */
+const keptVersion = new Map<string, string>();
+let requestsStarted = 0;
+
+const fileKey = ({ exportOf, version }: ExportKey) => JSON.stringify([exportOf, version]);
 
 /** Files being made, by key: what each will be once read to the end, or undefined when it will not be kept. */
 const making = new Map<string, Promise<Buffer | undefined>>();
@@ -102,19 +126,21 @@ export function gzipped(csv: Readable): Readable {
  * recently used out). One chunk, not the ~16 KB pieces gzip made it in: the event loop writes it to the socket in a
  * few calls instead of one per piece.
  */
-export function cachedExport(key: string): Readable | undefined {
-  const file = entries.get(key);
-  if (!file) return undefined;
+function cachedExport(key: string): Readable | undefined {
+  const kept = entries.get(key);
+  if (!kept) return undefined;
   entries.delete(key);
-  entries.set(key, file);
-  return Readable.from([file], { objectMode: false });
+  entries.set(key, kept);
+  return Readable.from([kept.file], { objectMode: false });
 }
 
 /**
  * The file under `key`: the kept one; else the one another request is making, once it is made (waiting at most
  * MAKING_WAIT_MS); else one from `make()` (a gzipped stream), sent as it is made and kept once read to the end.
  */
-export async function keptOrMadeExport(key: string, make: () => Promise<Readable>): Promise<Readable> {
+export async function keptOrMadeExport(which: ExportKey, make: () => Promise<Readable>): Promise<Readable> {
+  const started = ++requestsStarted;
+  const key = fileKey(which);
   const kept = cachedExport(key);
   if (kept) return kept;
   const other = making.get(key);
@@ -122,7 +148,7 @@ export async function keptOrMadeExport(key: string, make: () => Promise<Readable
     const file = await withinWait(other);
     if (file) return Readable.from([file], { objectMode: false });
     // Not kept (too large, abandoned, failed), or still being made at a slow client's pace: make our own.
-    return rememberExport(key, await make());
+    return rememberExport(which, started, await make());
   }
   let settle: (file: Buffer | undefined) => void = () => {};
   making.set(
@@ -136,7 +162,7 @@ export async function keptOrMadeExport(key: string, make: () => Promise<Readable
     settle(file);
   };
   try {
-    return rememberExport(key, await make(), settled);
+    return rememberExport(which, started, await make(), settled);
   } catch (error) {
     settled(undefined);
     throw error;
@@ -156,12 +182,13 @@ async function withinWait(file: Promise<Buffer | undefined>): Promise<Buffer | u
 }
 
 /**
- * Passes `body` (gzipped) through unchanged and keeps a copy of it under `key` once it has been read to the end (an
+ * Passes `body` (gzipped) through unchanged and keeps a copy of it as `which` once it has been read to the end (an
  * abandoned or failed download keeps nothing), unless it grows past MAX_ENTRY_BYTES. `settled` hears the kept file,
  * or undefined as soon as it is clear none will be.
  */
-export function rememberExport(
-  key: string,
+function rememberExport(
+  which: ExportKey,
+  started: number,
   body: Readable,
   settled: (file: Buffer | undefined) => void = () => {},
 ): Readable {
@@ -189,7 +216,7 @@ export function rememberExport(
     }
     if (keeping) {
       const file = Buffer.concat(chunks, bytes);
-      keep(key, file);
+      keep(which, started, file);
       tell(file);
     }
   }
@@ -199,23 +226,43 @@ export function rememberExport(
   return out;
 }
 
-function keep(key: string, file: Buffer) {
-  const old = entries.get(key);
-  if (old) {
-    totalBytes -= old.length;
-    entries.delete(key);
-  }
-  entries.set(key, file);
+function forget(key: string) {
+  const kept = entries.get(key);
+  if (!kept) return;
+  entries.delete(key);
+  totalBytes -= kept.file.length;
+  if (keptVersion.get(kept.exportOf) === key) keptVersion.delete(kept.exportOf);
+}
+
+/**
+ * Keeps the file as its export's version, in place of the version kept before, unless that one was made by a request
+ * that started later (a slow download of older data finishing after a newer one); then the least recently used
+ * files go until the rest fit in MAX_BYTES.
+ */
+function keep({ exportOf, version }: ExportKey, started: number, file: Buffer) {
+  const key = fileKey({ exportOf, version });
+  const currentKey = keptVersion.get(exportOf);
+  const current = currentKey === undefined ? undefined : entries.get(currentKey);
+  if (current && current.started > started) return;
+  if (currentKey !== undefined) forget(currentKey);
+  forget(key);
+  entries.set(key, { file, exportOf, started });
+  keptVersion.set(exportOf, key);
   totalBytes += file.length;
-  for (const [oldestKey, oldest] of entries) {
+  for (const oldestKey of entries.keys()) {
     if (totalBytes <= MAX_BYTES) break;
-    entries.delete(oldestKey);
-    totalBytes -= oldest.length;
+    forget(oldestKey);
   }
+}
+
+/** For tests: how many files are kept, and their bytes. */
+export function keptExports(): { files: number; bytes: number } {
+  return { files: entries.size, bytes: totalBytes };
 }
 
 /** For tests: forget every kept file. */
 export function clearExportCache() {
   entries.clear();
+  keptVersion.clear();
   totalBytes = 0;
 }
