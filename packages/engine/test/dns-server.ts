@@ -1,0 +1,62 @@
+import { createSocket } from 'node:dgram';
+import type { AddressInfo } from 'node:net';
+import * as packet from 'dns-packet';
+
+/** What the server does with one question: answer these addresses, say the name does not exist, or never answer. */
+export type DnsAnswer = { a?: string[]; aaaa?: string[] } | 'nxdomain' | 'silent';
+
+export interface DnsServer {
+  /** "127.0.0.1:PORT", for a resolver's servers. */
+  server: string;
+  /** Questions received, as "A example.com". */
+  questions: string[];
+  /** The most questions that were waiting for their answer at one time. */
+  mostWaiting: number;
+  close(): Promise<void>;
+}
+
+/**
+ * A DNS server on 127.0.0.1 (UDP, random port) answering each A or AAAA question with `answer(name)`, each after
+ * `delayMs`: what a resolver under test talks to instead of the real DNS.
+ */
+export async function startDnsServer(answer: (name: string) => DnsAnswer, delayMs = 0): Promise<DnsServer> {
+  const socket = createSocket('udp4');
+  const state: DnsServer = {
+    server: '',
+    questions: [],
+    mostWaiting: 0,
+    close: () => new Promise((resolve) => socket.close(() => resolve())),
+  };
+  let waiting = 0;
+  socket.on('message', (message, remote) => {
+    const query = packet.decode(message);
+    const question = query.questions?.[0];
+    if (!question) return;
+    state.questions.push(`${question.type} ${question.name}`);
+    const what = answer(question.name);
+    if (what === 'silent') return;
+    waiting += 1;
+    state.mostWaiting = Math.max(state.mostWaiting, waiting);
+    const addresses = what === 'nxdomain' ? [] : ((question.type === 'A' ? what.a : what.aaaa) ?? []);
+    const reply = packet.encode({
+      id: query.id,
+      type: 'response',
+      flags: packet.RECURSION_DESIRED | packet.RECURSION_AVAILABLE | (what === 'nxdomain' ? 3 : 0),
+      questions: [question],
+      answers: addresses.map((data) => ({
+        type: question.type as 'A' | 'AAAA',
+        name: question.name,
+        ttl: 60,
+        class: 'IN' as const,
+        data,
+      })),
+    });
+    setTimeout(() => {
+      waiting -= 1;
+      socket.send(reply, remote.port, remote.address);
+    }, delayMs);
+  });
+  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+  state.server = `127.0.0.1:${(socket.address() as AddressInfo).port}`;
+  return state;
+}
