@@ -30,20 +30,24 @@ describe('the crawler’s DNS resolver', () => {
     expect(dns.questions).toEqual([]);
   });
 
-  it('asks the fallback (the hosts file) for a name the DNS does not know, and says so without one', async () => {
+  it('asks the hosts file for a local name the DNS does not know, not for a web site’s', async () => {
     dns = await startDnsServer(() => 'nxdomain');
-    const withHostsFile = createDnsResolver({
+    const asked: string[] = [];
+    const resolve = createDnsResolver({
       servers: [dns.server],
-      fallback: async () => [{ address: '10.1.2.3', family: 4 }],
+      fallback: async (name) => {
+        asked.push(name);
+        return [{ address: '10.1.2.3', family: 4 }];
+      },
     });
-    expect(await withHostsFile('intranet.example')).toEqual([{ address: '10.1.2.3', family: 4 }]);
-
-    const alone = createDnsResolver({ servers: [dns.server], fallback: null });
-    const error = await alone('gone.example').catch((e: unknown) => e);
+    expect(await resolve('intranet')).toEqual([{ address: '10.1.2.3', family: 4 }]);
+    expect(await resolve('app.localhost')).toEqual([{ address: '10.1.2.3', family: 4 }]);
+    const error = await resolve('gone.example').catch((e: unknown) => e);
     expect(classifyError(error)).toEqual({ kind: 'dns', message: 'getaddrinfo ENOTFOUND gone.example' });
+    expect(asked).toEqual(['intranet', 'app.localhost']);
   });
 
-  it('asks the fallback when no DNS server can be asked (a machine without DNS still knows localhost)', async () => {
+  it('asks the operating system for any name when no DNS server can be asked', async () => {
     dns = await startDnsServer(() => 'silent');
     const closed = dns.server;
     await dns.close();
@@ -52,9 +56,9 @@ describe('the crawler’s DNS resolver', () => {
       servers: [closed],
       timeoutMs: 1000,
       tries: 1,
-      fallback: async () => [{ address: '127.0.0.1', family: 4 }],
+      fallback: async () => [{ address: '192.0.2.7', family: 4 }],
     });
-    expect(await resolve('localhost')).toEqual([{ address: '127.0.0.1', family: 4 }]);
+    expect(await resolve('shop.example')).toEqual([{ address: '192.0.2.7', family: 4 }]);
   });
 
   it('fails as a DNS failure when the server does not answer, without asking the fallback', async () => {
