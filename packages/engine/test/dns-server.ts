@@ -2,8 +2,14 @@ import { createSocket } from 'node:dgram';
 import type { AddressInfo } from 'node:net';
 import * as packet from 'dns-packet';
 
-/** What the server does with one question: answer these addresses, say the name does not exist, or never answer. */
-export type DnsAnswer = { a?: string[]; aaaa?: string[] } | 'nxdomain' | 'silent';
+/** A mail exchanger record: its host and preference (lower is preferred). */
+export interface MxRecord {
+  exchange: string;
+  preference: number;
+}
+
+/** What the server does with one question: answer these records, say the name does not exist, or never answer. */
+export type DnsAnswer = { a?: string[]; aaaa?: string[]; mx?: MxRecord[] } | 'nxdomain' | 'silent';
 
 export interface DnsServer {
   /** "127.0.0.1:PORT", for a resolver's servers. */
@@ -16,7 +22,7 @@ export interface DnsServer {
 }
 
 /**
- * A DNS server on 127.0.0.1 (UDP, random port) answering each A or AAAA question with `answer(name)`, each after
+ * A DNS server on 127.0.0.1 (UDP, random port) answering each A, AAAA or MX question with `answer(name)`, each after
  * `delayMs`: what a resolver under test talks to instead of the real DNS.
  */
 export async function startDnsServer(answer: (name: string) => DnsAnswer, delayMs = 0): Promise<DnsServer> {
@@ -37,19 +43,26 @@ export async function startDnsServer(answer: (name: string) => DnsAnswer, delayM
     if (what === 'silent') return;
     waiting += 1;
     state.mostWaiting = Math.max(state.mostWaiting, waiting);
-    const addresses = what === 'nxdomain' ? [] : ((question.type === 'A' ? what.a : what.aaaa) ?? []);
+    const record = { name: question.name, ttl: 60, class: 'IN' as const };
+    const answers: packet.Answer[] =
+      what === 'nxdomain'
+        ? []
+        : question.type === 'MX'
+          ? (what.mx ?? []).map((data) => ({ ...record, type: 'MX' as const, data }))
+          : ((question.type === 'A' ? what.a : question.type === 'AAAA' ? what.aaaa : []) ?? []).map(
+              (data) => ({
+                ...record,
+                type: question.type as 'A' | 'AAAA',
+                data,
+              }),
+            );
     const reply = packet.encode({
       id: query.id,
       type: 'response',
+      // The low four bits are the response code: 3 is NXDOMAIN.
       flags: packet.RECURSION_DESIRED | packet.RECURSION_AVAILABLE | (what === 'nxdomain' ? 3 : 0),
       questions: [question],
-      answers: addresses.map((data) => ({
-        type: question.type as 'A' | 'AAAA',
-        name: question.name,
-        ttl: 60,
-        class: 'IN' as const,
-        data,
-      })),
+      answers,
     });
     setTimeout(() => {
       waiting -= 1;
