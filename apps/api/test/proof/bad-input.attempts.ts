@@ -1,11 +1,11 @@
 /**
  * The invalid requests of the bad-input proof (bad-input.test.ts): hostile values, and for each route its valid
- * request (route-cases.ts) mutated by fast-check — body fields, path parameters, query values, uploads.
+ * request (route-cases.ts; its shape in route-policies.ts) mutated by fast-check — body fields, path parameters, query values, uploads.
  */
 import type { RouteDef } from '@argo/contract';
 import fc from 'fast-check';
 import { multipart } from '../workers';
-import type { Request } from './route-cases';
+import type { Request } from './route-policies';
 
 // ------------------------------------------------------------------ hostile values
 

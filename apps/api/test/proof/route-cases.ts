@@ -1,15 +1,27 @@
 /**
- * The route cases of the proof suites (issue 7): for every call of the contract's route table, who may make it
- * (a policy per kind of caller) and how to build a valid request for it against the small world of two accounts
- * in route-world.ts. The authorisation matrix sends each case as every caller; the bad-input suite mutates each
- * case's valid request into invalid ones.
+ * The route cases of the proof suites (issue 7): for every call of the contract's route table, who may make it (a
+ * policy per kind of caller, from route-policies.ts) and how to build a valid request for it against the small world
+ * of two accounts in route-world.ts. The authorisation matrix sends each case as every caller; the bad-input suite
+ * mutates each case's valid request into invalid ones.
  */
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { uniqueEmail } from '../app';
 import { multipart } from '../workers';
 import {
-  type Caller,
+  ACCOUNT_OF_TARGET,
+  ADMIN,
+  ADMIN_OF_TARGET,
+  ANONYMOUS_ONLY,
+  type Case,
+  PUBLIC,
+  SESSION_EDIT,
+  SESSION_MANAGE,
+  SESSION_VIEW,
+  SIGNED_IN,
+  VENTURE_ASSIGNED,
+} from './route-policies';
+import {
   freshProfile,
   freshSession,
   freshSuppression,
@@ -20,74 +32,6 @@ import {
   users,
   ventureId,
 } from './route-world';
-
-/** What a caller must get: allowed (the route's success, or a listed state answer), or a denial status. */
-export type Expected = 'ok' | 401 | 403 | 404 | 400;
-export type Policy = Record<Caller, Expected>;
-
-export interface Request {
-  path: string;
-  query?: Record<string, string>;
-  body?: unknown;
-  headers?: Record<string, string>;
-}
-
-export interface Case {
-  policy: Policy;
-  /** Builds the request for one caller, creating fresh targets where the call changes them. */
-  request: (caller: Caller) => Promise<Request> | Request;
-  /** Answers that also count as allowed (state conflicts of a fresh target, e.g. 409 for cancel on a draft). */
-  alsoOk?: number[];
-}
-
-// ------------------------------------------------------------------ policies
-
-const denyAnon = { none: 401, anonymous: 401 } as const;
-const PUBLIC: Policy = {
-  none: 'ok',
-  anonymous: 'ok',
-  member: 'ok',
-  viewer: 'ok',
-  editor: 'ok',
-  admin: 'ok',
-  otherMember: 'ok',
-  otherAdmin: 'ok',
-};
-/** Any signed-in user of any account. */
-const SIGNED_IN: Policy = { ...PUBLIC, ...denyAnon };
-/** Admins of any account, for calls about their own account. */
-const ADMIN: Policy = {
-  ...denyAnon,
-  member: 403,
-  viewer: 403,
-  editor: 403,
-  admin: 'ok',
-  otherMember: 403,
-  otherAdmin: 'ok',
-};
-/** Admins of the account that owns the target; the other account's admin does not find it. */
-const ADMIN_OF_TARGET: Policy = { ...ADMIN, otherAdmin: 404 };
-/** A user of the target's account; another account does not find it. */
-const ACCOUNT_OF_TARGET: Policy = { ...SIGNED_IN, otherMember: 404, otherAdmin: 404 };
-/** Read a session: owner, admin, view and edit shares. */
-const SESSION_VIEW: Policy = { ...ACCOUNT_OF_TARGET };
-/** Change or run a session: not with a view share. */
-const SESSION_EDIT: Policy = { ...SESSION_VIEW, viewer: 403 };
-/** Delete or share a session: owner and admin only. */
-const SESSION_MANAGE: Policy = { ...SESSION_EDIT, editor: 403 };
-/** A venture the member is assigned to; colleagues who are not do not see it. */
-const VENTURE_ASSIGNED: Policy = { ...ACCOUNT_OF_TARGET, viewer: 404, editor: 404 };
-/** The browser's anonymous token only (a signed-in caller is told to use the app instead). */
-const ANONYMOUS_ONLY: Policy = {
-  none: 401,
-  anonymous: 'ok',
-  member: 400,
-  viewer: 400,
-  editor: 400,
-  admin: 400,
-  otherMember: 400,
-  otherAdmin: 400,
-};
 
 const csv = 'name,website\nMatrix Bakery,https://bakery.example\n';
 
