@@ -1,6 +1,7 @@
 import { createSocket } from 'node:dgram';
 import type { AddressInfo } from 'node:net';
 import * as packet from 'dns-packet';
+import { afterEach } from 'vitest';
 
 /** A mail exchanger record: its host and preference (lower is preferred). */
 export interface MxRecord {
@@ -27,11 +28,15 @@ export interface DnsServer {
  */
 export async function startDnsServer(answer: (name: string) => DnsAnswer, delayMs = 0): Promise<DnsServer> {
   const socket = createSocket('udp4');
+  let closing: Promise<void> | undefined;
   const state: DnsServer = {
     server: '',
     questions: [],
     mostWaiting: 0,
-    close: () => new Promise((resolve) => socket.close(() => resolve())),
+    close: () => {
+      closing ??= new Promise((resolve) => socket.close(() => resolve()));
+      return closing;
+    },
   };
   let waiting = 0;
   socket.on('message', (message, remote) => {
@@ -72,4 +77,17 @@ export async function startDnsServer(answer: (name: string) => DnsAnswer, delayM
   await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
   state.server = `127.0.0.1:${(socket.address() as AddressInfo).port}`;
   return state;
+}
+
+/** `startDnsServer` for one test file: each server started in a test is closed after it. */
+export function dnsServerPerTest(): typeof startDnsServer {
+  const started: DnsServer[] = [];
+  afterEach(async () => {
+    await Promise.all(started.splice(0).map((server) => server.close()));
+  });
+  return async (answer, delayMs) => {
+    const server = await startDnsServer(answer, delayMs);
+    started.push(server);
+    return server;
+  };
 }

@@ -1,17 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { type DnsServer, startDnsServer } from '../../test/dns-server';
+import { describe, expect, it } from 'vitest';
+import { dnsServerPerTest } from '../../test/dns-server';
 import { createDnsResolver } from './dns';
 import { classifyError } from './errors';
 
-let dns: DnsServer | undefined;
-afterEach(async () => {
-  await dns?.close();
-  dns = undefined;
-});
+const startDnsServer = dnsServerPerTest();
 
 describe('the crawler’s DNS resolver', () => {
   it('asks for A and AAAA and answers both, IPv4 first', async () => {
-    dns = await startDnsServer(() => ({
+    const dns = await startDnsServer(() => ({
       a: ['93.184.215.14'],
       aaaa: ['2606:2800:21f:cb07:6820:80da:af6b:8b2c'],
     }));
@@ -24,14 +20,14 @@ describe('the crawler’s DNS resolver', () => {
   });
 
   it('answers an IP address itself, without a query', async () => {
-    dns = await startDnsServer(() => 'silent');
+    const dns = await startDnsServer(() => 'silent');
     const resolve = createDnsResolver({ servers: [dns.server], fallback: null });
     expect(await resolve('127.0.0.1')).toEqual([{ address: '127.0.0.1', family: 4 }]);
     expect(dns.questions).toEqual([]);
   });
 
   it('asks the hosts file for a local name the DNS does not know, not for a web site’s', async () => {
-    dns = await startDnsServer(() => 'nxdomain');
+    const dns = await startDnsServer(() => 'nxdomain');
     const asked: string[] = [];
     const resolve = createDnsResolver({
       servers: [dns.server],
@@ -48,10 +44,9 @@ describe('the crawler’s DNS resolver', () => {
   });
 
   it('asks the operating system for any name when no DNS server can be asked', async () => {
-    dns = await startDnsServer(() => 'silent');
+    const dns = await startDnsServer(() => 'silent');
     const closed = dns.server;
     await dns.close();
-    dns = undefined;
     const resolve = createDnsResolver({
       servers: [closed],
       timeoutMs: 1000,
@@ -62,7 +57,7 @@ describe('the crawler’s DNS resolver', () => {
   });
 
   it('fails as a DNS failure when the server does not answer, without asking the fallback', async () => {
-    dns = await startDnsServer(() => 'silent');
+    const dns = await startDnsServer(() => 'silent');
     let askedFallback = false;
     const resolve = createDnsResolver({
       servers: [dns.server],
@@ -79,7 +74,7 @@ describe('the crawler’s DNS resolver', () => {
   });
 
   it('has every lookup in flight at once, not two at a time as getaddrinfo on libuv’s threads', async () => {
-    dns = await startDnsServer(() => ({ a: ['93.184.215.14'] }), 200);
+    const dns = await startDnsServer(() => ({ a: ['93.184.215.14'] }), 200);
     const resolve = createDnsResolver({ servers: [dns.server], fallback: null });
     const names = Array.from({ length: 12 }, (_, i) => `site-${i}.example`);
     await Promise.all(names.map((name) => resolve(name)));

@@ -1,16 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { type DnsServer, startDnsServer } from '../../../test/dns-server';
+import { describe, expect, it } from 'vitest';
+import { dnsServerPerTest } from '../../../test/dns-server';
 import { createMxChecker } from './mx';
 
-let dns: DnsServer | undefined;
-afterEach(async () => {
-  await dns?.close();
-  dns = undefined;
-});
+const startDnsServer = dnsServerPerTest();
 
 describe('the MX check', () => {
   it('lists a domain’s mail exchangers, preferred first', async () => {
-    dns = await startDnsServer(() => ({
+    const dns = await startDnsServer(() => ({
       mx: [
         { exchange: 'backup.mail.example', preference: 20 },
         { exchange: 'MX1.Mail.Example', preference: 10 },
@@ -25,7 +21,7 @@ describe('the MX check', () => {
   });
 
   it('says a domain takes no mail when it has no MX, a null MX, or does not exist', async () => {
-    dns = await startDnsServer((name) =>
+    const dns = await startDnsServer((name) =>
       name === 'gone.example'
         ? 'nxdomain'
         : name === 'null-mx.example'
@@ -39,7 +35,7 @@ describe('the MX check', () => {
   });
 
   it('says the check failed, not "no mail", when the DNS does not answer', async () => {
-    dns = await startDnsServer(() => 'silent');
+    const dns = await startDnsServer(() => 'silent');
     const check = createMxChecker({ servers: [dns.server], timeoutMs: 100, tries: 1 });
     expect(await check('slow.example')).toEqual({
       domain: 'slow.example',
@@ -50,7 +46,7 @@ describe('the MX check', () => {
   });
 
   it('asks once per domain, whatever its case', async () => {
-    dns = await startDnsServer(() => ({ mx: [{ exchange: 'mx.example', preference: 10 }] }));
+    const dns = await startDnsServer(() => ({ mx: [{ exchange: 'mx.example', preference: 10 }] }));
     const check = createMxChecker({ servers: [dns.server] });
     await Promise.all([check('Bakery.example'), check('bakery.example.'), check('BAKERY.EXAMPLE')]);
     expect(dns.questions).toEqual(['MX bakery.example']);
