@@ -82,6 +82,37 @@ const decodeText = (text: string) => (text.includes('&') ? decodeHTML(text) : te
 const decodeAttribute = (text: string) => (text.includes('&') ? decodeHTMLAttribute(text) : text);
 
 /**
+ * Tag and attribute names met before, by a hash of their lower-case characters: a name is then the same string
+ * object on every element. A fresh slice of the page per name made every attribute store, attribute-name set and
+ * tag lookup hash and internalise a new string (most of the reader's time on attribute-heavy pages); the known one
+ * is internalised once and compares by identity.
+ */
+const NAMES = new Array<string>(1024).fill('');
+
+/**
+ * html[start, end) in lower case, `hash` being namesHash over those lower-case characters: the cached string when
+ * it holds that name, else a new one, which the cache then keeps.
+ */
+function nameAt(html: string, start: number, end: number, hash: number, names: string[]): string {
+  const slot = hash & 1023;
+  const known = names[slot] as string;
+  if (known.length === end - start) {
+    let k = 0;
+    for (; k < known.length; k++) {
+      const c = html.charCodeAt(start + k);
+      if ((c >= 65 && c <= 90 ? c + 32 : c) !== known.charCodeAt(k)) break;
+    }
+    if (k === known.length) return known;
+  }
+  const name = html.slice(start, end).toLowerCase();
+  names[slot] = name;
+  return name;
+}
+
+/** One step of the names' hash over a character (A–Z as a–z). */
+const hashStep = (hash: number, c: number) => (Math.imul(hash, 31) + (c >= 65 && c <= 90 ? c + 32 : c)) | 0;
+
+/**
  * Parses a whole document; the root node has no name, its children are the top-level nodes. `attributeNames`
  * collects every attribute name met (cheaper here than enumerating each element's attributes afterwards).
  */
@@ -140,6 +171,7 @@ export function parseLightDom(html: string, attributeNames?: Set<string>): DomNo
     } else if (name === 'br') open('br', NO_ATTRIBUTES);
   };
 
+  const names = NAMES;
   let textStart = 0;
   let i = 0;
   while (i < n) {
@@ -150,9 +182,9 @@ export function parseLightDom(html: string, attributeNames?: Set<string>): DomNo
       text(textStart, lt);
       // Opening tag: the name, then attributes until `>` (or `/>`).
       let j = lt + 1;
-      let upper = false;
-      for (let ch = c; j < n && !endsName(ch); ch = html.charCodeAt(++j)) upper ||= ch >= 65 && ch <= 90;
-      const name = upper ? html.slice(lt + 1, j).toLowerCase() : html.slice(lt + 1, j);
+      let hash = 0;
+      for (let ch = c; j < n && !endsName(ch); ch = html.charCodeAt(++j)) hash = hashStep(hash, ch);
+      const name = nameAt(html, lt + 1, j, hash, names);
       // A dictionary, made at the first attribute: attribute sets vary too much for hidden classes to pay off.
       let attribs = NO_ATTRIBUTES;
       let selfClosing = false;
@@ -179,15 +211,15 @@ export function parseLightDom(html: string, attributeNames?: Set<string>): DomNo
           continue;
         }
         const start = j;
-        upper = ch >= 65 && ch <= 90;
+        hash = hashStep(0, ch);
         j++; // a name may start with `=`
         while (j < n) {
           const a = html.charCodeAt(j);
           if (a === 61 || endsName(a)) break;
-          upper ||= a >= 65 && a <= 90;
+          hash = hashStep(hash, a);
           j++;
         }
-        const attribute = upper ? html.slice(start, j).toLowerCase() : html.slice(start, j);
+        const attribute = nameAt(html, start, j, hash, names);
         let k = j;
         while (k < n && isSpace(html.charCodeAt(k))) k++;
         let value = '';
@@ -251,8 +283,9 @@ export function parseLightDom(html: string, attributeNames?: Set<string>): DomNo
       text(textStart, lt);
       if (isLetter(d)) {
         let j = from;
-        while (j < gt && !isSpace(html.charCodeAt(j))) j++;
-        close(html.slice(from, j).toLowerCase());
+        let hash = 0;
+        for (let ch = d; j < gt && !isSpace(ch); ch = html.charCodeAt(++j)) hash = hashStep(hash, ch);
+        close(nameAt(html, from, j, hash, names));
       } else append({ type: 'comment', data: html.slice(from, gt) });
       textStart = i = gt + 1;
     } else if (c === 33) {
