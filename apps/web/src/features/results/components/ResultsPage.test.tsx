@@ -80,6 +80,28 @@ describe('the results table', { timeout: 15_000 }, () => {
     expect(resultQueries(sent)[0]).toEqual({ page: '0', pageSize: '50', sortBy: 'id', sortOrder: 'desc' });
   });
 
+  it('keeps a long category to two lines, the whole of it in the title', async () => {
+    // A licence file lists every licence of a business in one cell (../shared/fixtures/csv, Chicago).
+    const licences =
+      'Heating, Ventilation and Air Conditioning Services - Commercial | Heating, Ventilation and Air ' +
+      'Conditioning Services - Residential | Home Repair Services | Roof Repair and Installation';
+    const medlock = makeBusiness({
+      name: 'Medlock Construction',
+      city: 'Chicago',
+      region: 'IL',
+      category: licences,
+    });
+    renderApp(`/results?session_id=${SESSION_ID}`, {
+      ...setUp(),
+      [RESULTS]: () => json(200, { items: [medlock], total: 1, page: 0, pageSize: 50 }),
+    });
+    const row = (await screen.findByText('Medlock Construction')).closest('tr') as HTMLElement;
+    const category = within(row).getByText(licences);
+    expect(category.getAttribute('title')).toBe(licences);
+    expect(category.getAttribute('data-line-clamp')).toBe('true');
+    expect(within(row).getByText('Chicago, IL').getAttribute('data-line-clamp')).toBe('true');
+  });
+
   it('offers "Enrich" once the discovery is over, to those who may run jobs', async () => {
     const withInfo = (info: Parameters<typeof makeInfo>[0]) => ({
       ...setUp(),

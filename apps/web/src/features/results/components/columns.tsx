@@ -68,6 +68,19 @@ const dash = (
   </Text>
 );
 
+/**
+ * A value a file or a source wrote freely, in two lines at most so one row cannot fill the screen (a licence file's
+ * category lists every licence a business holds: 280 characters); the whole value as its title, and in the drawer.
+ */
+function ClampedText({ text }: { text: string | null | undefined }) {
+  if (!text) return dash;
+  return (
+    <Text size="sm" lineClamp={2} title={text}>
+      {text}
+    </Text>
+  );
+}
+
 /** The host of a website, for a short link text. */
 export function hostOf(business: Pick<Business, 'domain' | 'website'>): string {
   if (business.domain) return business.domain;
@@ -251,14 +264,13 @@ export const columns = helper.columns([
     meta: { sortField: 'city', firstOrder: 'asc', label: 'City' },
     cell: (info) => {
       const { city, region } = info.row.original;
-      if (!city) return dash;
-      return <Text size="sm">{region ? `${city}, ${region}` : city}</Text>;
+      return <ClampedText text={city && (region ? `${city}, ${region}` : city)} />;
     },
   }),
   helper.accessor('category', {
     header: 'Category',
     meta: { sortField: 'category', firstOrder: 'asc', label: 'Category' },
-    cell: (info) => (info.getValue() ? <Text size="sm">{info.getValue()}</Text> : dash),
+    cell: (info) => <ClampedText text={info.getValue()} />,
   }),
   helper.accessor('industry', {
     header: 'Industry',
