@@ -12,6 +12,7 @@ import {
   planAttributeColumns,
   readAttributeDate,
   readAttributeNumber,
+  readAttributes,
 } from './attributes';
 import { type ImportBatch, importCsv } from './import';
 import { suggestMapping } from './mapping';
@@ -102,6 +103,41 @@ describe('attribute values', () => {
       // The status column says more than "closed for good": kept as well.
       { key: 'open', label: 'Open', type: 'boolean' },
     ]);
+  });
+
+  it('a column of numbers whose header names an identifier, a code or a phone is text, kept as written', () => {
+    const headers = [
+      'LICENSE ID',
+      'Account Number',
+      'accountNo',
+      'SIC',
+      'LICENSE CODE',
+      'Number of employees',
+      'num_employees',
+      'Employee count',
+      'WARD',
+      'Founded',
+    ];
+    const plans = planAttributeColumns(headers, {}, Array(headers.length).fill('number'));
+    expect(Object.fromEntries(plans.map(({ key, type }) => [key, type]))).toEqual({
+      license_id: 'text',
+      account_number: 'text',
+      account_no: 'text',
+      sic: 'text',
+      license_code: 'text',
+      number_of_employees: 'number',
+      num_employees: 'number',
+      employee_count: 'number',
+      ward: 'number',
+      founded: 'number',
+    });
+    const cells = ['2293521', '385957', '0042', '5812', '1032', '12', '12', '1,200', '29', '1952'];
+    expect(readAttributes(cells, plans)).toMatchObject({
+      license_id: '2293521',
+      account_number: '385957',
+      number_of_employees: 12,
+      employee_count: 1200,
+    });
   });
 });
 

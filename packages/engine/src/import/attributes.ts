@@ -5,7 +5,8 @@
  * - number: "1234", "-3.5", "1,234,567" (comma thousands groups), "12%" (→ 12, the percentage as written),
  *   "$2.5M" / "$32.4 Million" / "€1.2bn" / "850K" (a currency sign is dropped, K/M/B and thousand/million/
  *   billion multiply). Not numbers: a leading zero ("02134", a ZIP or an id keeps its zero as text), more than 15
- *   digits (ids), "1.234,5" (decimal comma: ambiguous with thousands).
+ *   digits (ids), "1.234,5" (decimal comma: ambiguous with thousands). Nor a column whose header names an
+ *   identifier, a code or a phone ("LICENSE ID", "Account Number", "SIC"): its digits are kept as written, as text.
  * - date: ISO "2024-03-07" (a time after it is dropped), "2024/03/07", "7.3.2024" (day first), and slashed dates
  *   "03/07/2024": month first unless a value of the column only fits day first (a day above 12), a column that
  *   needs both orders is text. Stored as 'YYYY-MM-DD'. A bare year ("2019") is a number.
@@ -202,10 +203,31 @@ export function attributeKey(header: string, index: number): string {
   return slug === '' ? `column_${index + 1}` : slug;
 }
 
+/** Words that make a header an identifier wherever they stand ("business_id", "zip_code", "vat_no"). */
+const IDENTIFIER_WORDS = new Set(
+  'id ids uid uuid identifier zip zipcode postcode plz ein duns sic naics vat iban sku phone telephone fax'.split(
+    ' ',
+  ),
+);
+/** Words that do so as the header's last word: "license_number", "account_no" (not "number_of_employees"). */
+const IDENTIFIER_ENDINGS = new Set('number num no nr nbr code ref reference tel mobile'.split(' '));
+
+/**
+ * Does a header (as its attributeKey slug) name an identifier, a code or a phone number? Such a column of digits is
+ * kept as written, as text: "LICENSE ID 2293521", not a quantity shown as "2,293,521" with a range filter.
+ */
+export function namesAnIdentifier(key: string): boolean {
+  const words = key.split('_');
+  return (
+    words.some((word) => IDENTIFIER_WORDS.has(word)) || IDENTIFIER_ENDINGS.has(words[words.length - 1] ?? '')
+  );
+}
+
 /**
  * The columns kept as attributes, in file order: those no field is mapped to (plus the status column), with a
  * value somewhere in the file (`kinds[i]` null: none). Keys are unique within the file ("revenue", "revenue_2").
- * A column without a kind (the file was not read beforehand) is text.
+ * A column without a kind (the file was not read beforehand) is text, and so is a column of numbers whose header
+ * names an identifier (namesAnIdentifier).
  */
 export function planAttributeColumns(
   headers: readonly string[],
@@ -219,9 +241,10 @@ export function planAttributeColumns(
   const used = new Set<string>();
   const plans: AttributeColumnPlan[] = [];
   headers.forEach((header, index) => {
-    const kind = kinds[index] === undefined ? 'text' : kinds[index];
-    if (mapped.has(header) || kind === null) return;
+    const read = kinds[index] === undefined ? 'text' : kinds[index];
+    if (mapped.has(header) || read === null) return;
     const base = attributeKey(header, index);
+    const kind = read === 'number' && namesAnIdentifier(base) ? 'text' : read;
     let key = base;
     for (let n = 2; used.has(key); n++) key = `${base}_${n}`;
     used.add(key);
