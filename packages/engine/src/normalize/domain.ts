@@ -76,6 +76,11 @@ export function parseWebsite(raw: string | null | undefined): ParsedWebsite | nu
   text = firstOfSeveral(text);
   const isEmailLike = text.includes('@') && !/^[a-z][a-z0-9+.-]*:\/\//i.test(text);
   if (!text || JUNK.test(text) || isEmailLike) return null;
+  // A misspelt web scheme ("htp://", "htps://", "http//", "http:/"): the address after it is what was meant.
+  const misspelt = /^h?t?t?p?s?:?\/{1,3}(?=[^/])/i.exec(text);
+  if (misspelt && !/^https?:\/\//i.test(text) && !/^\/\//.test(text)) {
+    text = `${/s:?\/*$/i.test(misspelt[0]) ? 'https' : 'http'}://${text.slice(misspelt[0].length)}`;
+  }
   if (/^\/\//.test(text)) text = `https:${text}`;
   else if (!/^[a-z][a-z0-9+.-]*:/i.test(text) || /^[^:/]+:\d+(\/|$)/.test(text)) text = `https://${text}`;
   let url: URL;

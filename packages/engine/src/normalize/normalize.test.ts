@@ -54,6 +54,18 @@ describe('domainFromUrl', () => {
     });
     expect(classifyWebsite('x.de')).toEqual({ website: 'https://x.de/', domain: 'x.de', social: null });
   });
+
+  it('reads an address behind a misspelt scheme (a YC export has "htp://www.socrative.com")', () => {
+    expect(normalizeWebsite('htp://www.socrative.com')).toBe('http://www.socrative.com/');
+    expect(normalizeWebsite('htps://x.de/a')).toBe('https://x.de/a');
+    expect(normalizeWebsite('http//x.de')).toBe('http://x.de/');
+    expect(normalizeWebsite('https:/x.de')).toBe('https://x.de/');
+    expect(normalizeWebsite('ttps://x.de')).toBe('https://x.de/');
+    // Not a web address: another scheme, or nothing after the slashes.
+    expect(normalizeWebsite('ftp://x.de')).toBeNull();
+    expect(normalizeWebsite('http://')).toBeNull();
+    expect(normalizeWebsite('htp://')).toBeNull();
+  });
 });
 
 describe('normalizePhone', () => {
