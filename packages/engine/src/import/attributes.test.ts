@@ -13,6 +13,7 @@ import {
   readAttributeDate,
   readAttributeNumber,
   readAttributes,
+  readEpochDate,
 } from './attributes';
 import { type ImportBatch, importCsv } from './import';
 import { suggestMapping } from './mapping';
@@ -103,6 +104,35 @@ describe('attribute values', () => {
       // The status column says more than "closed for good": kept as well.
       { key: 'open', label: 'Open', type: 'boolean' },
     ]);
+  });
+
+  it('Unix times under a header that names a moment are dates; under another header, numbers', () => {
+    const typer = createColumnTyper();
+    for (const row of [
+      ['1541714572', '1541714572000', '1541714572', '12'],
+      ['1262304000', '1262304000000', '1600000000', '1541714572'],
+    ]) {
+      typer.observe(row);
+    }
+    const kinds = typer.kinds(4);
+    expect(kinds).toEqual(['number_epoch', 'number_epoch', 'number_epoch', 'number']);
+    const plans = planAttributeColumns(['launched_at', 'Created', 'Revenue', 'rank'], {}, kinds);
+    expect(plans.map(({ key, type }) => [key, type])).toEqual([
+      ['launched_at', 'date'],
+      ['created', 'date'],
+      ['revenue', 'number'],
+      ['rank', 'number'],
+    ]);
+    expect(readAttributes(['1541714572', '1262304000000', '1541714572', '12'], plans)).toEqual({
+      launched_at: '2018-11-08',
+      created: '2010-01-01',
+      revenue: 1541714572,
+      rank: 12,
+    });
+    // Outside 1990–2050, or 11 and 12 digits, no value is a Unix time.
+    for (const text of ['599999999', '2600000000', '15417145720', '99999999999999']) {
+      expect(readEpochDate(text)).toBeNull();
+    }
   });
 
   it('a column of numbers whose header names an identifier, a code or a phone is text, kept as written', () => {

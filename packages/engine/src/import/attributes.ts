@@ -11,6 +11,8 @@
  *   "03/07/2024": month first unless a value of the column only fits day first (a day above 12), a column that
  *   needs both orders is text. Stored as 'YYYY-MM-DD'. A bare year ("2019") is a number.
  * - boolean: every value is one of yes/no, true/false, y/n, t/f, 1/0 (any case).
+ * - a date too: whole numbers that are all Unix times (seconds or milliseconds, 1990–2050) under a header that
+ *   names a moment ("launched_at": 1541714572 → 2018-11-08); under any other header they stay numbers.
  * - text: anything else, clipped to MAX_CELL_CHARS.
  *
  * Empty cells and placeholders ("n/a", "null", "-") are no value and never decide a type; a column with no value
@@ -23,9 +25,24 @@ import { cellText, MAX_CELL_CHARS } from './values';
 
 /**
  * How a column's values are read: an attribute type, or 'date_dmy' — a date column whose slashed dates are day
- * first (a public 'date'). Kept per header in the import session's input (`column_types`).
+ * first (a public 'date'), or 'number_epoch' — whole numbers that could all be Unix times (seconds or
+ * milliseconds between 1990 and 2050): a date when the header names a time ("launched_at"), else a number; read
+ * as a date, the kind is 'date_epoch'. Kept per header in the import session's input (`column_types`).
  */
-export type ColumnKind = AttributeType | 'date_dmy';
+export type ColumnKind = AttributeType | 'date_dmy' | 'number_epoch' | 'date_epoch';
+
+/** Unix times from 1990-01-01 to 2050-01-01, in seconds. */
+const EPOCH_FROM = 631_152_000;
+const EPOCH_TO = 2_524_608_000;
+
+/** A Unix time in seconds (10 digits at most) or milliseconds (13) as a date 'YYYY-MM-DD', or null. */
+export function readEpochDate(text: string): string | null {
+  if (!/^\d{9,13}$/.test(text)) return null;
+  const value = Number(text);
+  const seconds = text.length <= 10 ? value : value / 1000;
+  if (text.length === 11 || text.length === 12 || seconds < EPOCH_FROM || seconds >= EPOCH_TO) return null;
+  return new Date(seconds * 1000).toISOString().slice(0, 10);
+}
 
 /** A kept column: where it is in the row, and how its values are read. */
 export interface AttributeColumnPlan extends AttributeColumn {
@@ -119,6 +136,8 @@ interface ColumnState {
   /** Slashed dates seen that fit only month first / only day first. */
   monthFirst: boolean;
   dayFirst: boolean;
+  /** Every value a whole number that could be a Unix time (readEpochDate). */
+  epoch: boolean;
 }
 
 /**
@@ -140,12 +159,21 @@ export function createColumnTyper(): {
         if (text === null) continue;
         let state = states[i];
         if (state === undefined) {
-          state = { values: 0, number: true, boolean: true, date: true, monthFirst: false, dayFirst: false };
+          state = {
+            values: 0,
+            number: true,
+            boolean: true,
+            date: true,
+            monthFirst: false,
+            dayFirst: false,
+            epoch: true,
+          };
           states[i] = state;
         }
         state.values++;
         if (state.boolean && readAttributeBoolean(text) === null) state.boolean = false;
         if (state.number && readAttributeNumber(text) === null) state.number = false;
+        if (state.epoch && (!state.number || readEpochDate(text) === null)) state.epoch = false;
         if (state.date) observeDate(state, text);
       }
     },
@@ -173,7 +201,7 @@ function kindOf(state: ColumnState | undefined): ColumnKind | null {
   if (state === undefined || state.values === 0) return null;
   // 1/0 columns read as yes/no (is_open); any other number makes the column numeric.
   if (state.boolean) return 'boolean';
-  if (state.number) return 'number';
+  if (state.number) return state.epoch ? 'number_epoch' : 'number';
   if (state.date) return state.dayFirst ? 'date_dmy' : 'date';
   return 'text';
 }
@@ -212,6 +240,30 @@ const IDENTIFIER_WORDS = new Set(
 /** Words that do so as the header's last word: "license_number", "account_no" (not "number_of_employees"). */
 const IDENTIFIER_ENDINGS = new Set('number num no nr nbr code ref reference tel mobile'.split(' '));
 
+/** Words of a header that name a moment: "launched_at", "created", "updated_time", "signup_date". */
+const TIME_WORDS = new Set(
+  'at on date time timestamp ts created updated modified launched signup'.split(' '),
+);
+
+/** The kind a column is read as, given how its values read and its header (as its attributeKey slug). */
+function kindFor(read: ColumnKind, key: string): ColumnKind {
+  if (read !== 'number' && read !== 'number_epoch') return read;
+  if (namesAnIdentifier(key)) return 'text';
+  return read === 'number_epoch' && key.split('_').some((word) => TIME_WORDS.has(word))
+    ? 'date_epoch'
+    : 'number';
+}
+
+const PUBLIC_TYPE: Record<ColumnKind, AttributeType> = {
+  text: 'text',
+  number: 'number',
+  boolean: 'boolean',
+  date: 'date',
+  date_dmy: 'date',
+  number_epoch: 'number',
+  date_epoch: 'date',
+};
+
 /**
  * Does a header (as its attributeKey slug) name an identifier, a code or a phone number? Such a column of digits is
  * kept as written, as text: "LICENSE ID 2293521", not a quantity shown as "2,293,521" with a range filter.
@@ -244,11 +296,11 @@ export function planAttributeColumns(
     const read = kinds[index] === undefined ? 'text' : kinds[index];
     if (mapped.has(header) || read === null) return;
     const base = attributeKey(header, index);
-    const kind = read === 'number' && namesAnIdentifier(base) ? 'text' : read;
+    const kind = kindFor(read, base);
     let key = base;
     for (let n = 2; used.has(key); n++) key = `${base}_${n}`;
     used.add(key);
-    plans.push({ key, label: header, type: kind === 'date_dmy' ? 'date' : kind, index, kind });
+    plans.push({ key, label: header, type: PUBLIC_TYPE[kind], index, kind });
   });
   return plans;
 }
@@ -280,7 +332,10 @@ export function readAttributes(
 function readValue(text: string, kind: ColumnKind): AttributeValue | null {
   switch (kind) {
     case 'number':
+    case 'number_epoch':
       return readAttributeNumber(text);
+    case 'date_epoch':
+      return readEpochDate(text);
     case 'boolean':
       return readAttributeBoolean(text);
     case 'date':
