@@ -124,6 +124,11 @@ export function occurrences(scan: LiteralScan, id: number): number[] | null {
 const CHUNK = 1 << 16;
 const hitBuffer = new Int32Array(2 * CHUNK);
 
+// The scan's loops write these sizes as numbers (filterPass says why): change them there too.
+if (GRAM !== 4 || CODE4 !== 0xfffffff || FILTER_BITS !== 20 || HEAD_BITS !== 15 || CHUNK !== 65536) {
+  throw new Error('literal-index: the sizes written into filterPass and scan no longer match their constants');
+}
+
 /**
  * The bit-filter pass over text[from, to): writes each position whose 4-character code (ending there) may be an
  * anchor to hits[0…], its code to hits[CHUNK…], and returns how many. `warm` is where the rolling code starts, up
