@@ -126,7 +126,9 @@ const hitBuffer = new Int32Array(2 * CHUNK);
 
 // The scan's loops write these sizes as numbers (filterPass says why): change them there too.
 if (GRAM !== 4 || CODE4 !== 0xfffffff || FILTER_BITS !== 20 || HEAD_BITS !== 15 || CHUNK !== 65536) {
-  throw new Error('literal-index: the sizes written into filterPass and scan no longer match their constants');
+  throw new Error(
+    'literal-index: the sizes written into filterPass and scan no longer match their constants',
+  );
 }
 
 /**
