@@ -35,13 +35,17 @@ export type ColumnKind = AttributeType | 'date_dmy' | 'number_epoch' | 'date_epo
 const EPOCH_FROM = 631_152_000;
 const EPOCH_TO = 2_524_608_000;
 
-/** A Unix time in seconds (10 digits at most) or milliseconds (13) as a date 'YYYY-MM-DD', or null. */
+/** A Unix time in seconds (10 digits at most) or milliseconds (13), as seconds; null for anything else. */
+function epochSeconds(text: string): number | null {
+  if (!/^\d{9,13}$/.test(text) || text.length === 11 || text.length === 12) return null;
+  const seconds = text.length <= 10 ? Number(text) : Number(text) / 1000;
+  return seconds >= EPOCH_FROM && seconds < EPOCH_TO ? seconds : null;
+}
+
+/** A Unix time (epochSeconds) as a date 'YYYY-MM-DD', or null. */
 export function readEpochDate(text: string): string | null {
-  if (!/^\d{9,13}$/.test(text)) return null;
-  const value = Number(text);
-  const seconds = text.length <= 10 ? value : value / 1000;
-  if (text.length === 11 || text.length === 12 || seconds < EPOCH_FROM || seconds >= EPOCH_TO) return null;
-  return new Date(seconds * 1000).toISOString().slice(0, 10);
+  const seconds = epochSeconds(text);
+  return seconds === null ? null : new Date(seconds * 1000).toISOString().slice(0, 10);
 }
 
 /** A kept column: where it is in the row, and how its values are read. */
@@ -136,7 +140,7 @@ interface ColumnState {
   /** Slashed dates seen that fit only month first / only day first. */
   monthFirst: boolean;
   dayFirst: boolean;
-  /** Every value a whole number that could be a Unix time (readEpochDate). */
+  /** Every value a whole number that could be a Unix time (epochSeconds). */
   epoch: boolean;
 }
 
@@ -173,7 +177,7 @@ export function createColumnTyper(): {
         state.values++;
         if (state.boolean && readAttributeBoolean(text) === null) state.boolean = false;
         if (state.number && readAttributeNumber(text) === null) state.number = false;
-        if (state.epoch && (!state.number || readEpochDate(text) === null)) state.epoch = false;
+        if (state.epoch && (!state.number || epochSeconds(text) === null)) state.epoch = false;
         if (state.date) observeDate(state, text);
       }
     },
@@ -268,7 +272,7 @@ const PUBLIC_TYPE: Record<ColumnKind, AttributeType> = {
  * Does a header (as its attributeKey slug) name an identifier, a code or a phone number? Such a column of digits is
  * kept as written, as text: "LICENSE ID 2293521", not a quantity shown as "2,293,521" with a range filter.
  */
-export function namesAnIdentifier(key: string): boolean {
+function namesAnIdentifier(key: string): boolean {
   const words = key.split('_');
   return (
     words.some((word) => IDENTIFIER_WORDS.has(word)) || IDENTIFIER_ENDINGS.has(words[words.length - 1] ?? '')
