@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { pageFromHtml } from '../../crawl/page';
 import { FIXTURES_DIR, hasFixtures, loadHtmlFixtures } from '../../crawl/test-fixtures';
 import { detectSoftware } from './detect';
-import { parseLightDom } from './light-dom';
+import { type LightDomIndex, parseLightDom } from './light-dom';
 import type { DomNode } from './page-facts';
 
 /**
@@ -83,6 +83,29 @@ describe('parseLightDom', () => {
     expect(p.parent).toBe(div);
     expect(div.parent).toBe(root);
     expect(p.children?.[1]?.name).toBe('b');
+  });
+
+  it.runIf(hasFixtures)('lists the elements, comments and attributes a walk of its tree finds', () => {
+    for (const file of htmlFiles(FIXTURES_DIR)) {
+      const index: LightDomIndex = { nodes: [], byAttribute: new Map() };
+      const root = parseLightDom(readFileSync(file, 'utf8'), index);
+      const walked: DomNode[] = [];
+      const byAttribute = new Map<string, DomNode[]>();
+      const visit = (node: DomNode) => {
+        if (node.type === 'comment' || node.attribs) walked.push(node);
+        for (const name of Object.keys(node.attribs ?? {})) {
+          byAttribute.set(name, [...(byAttribute.get(name) ?? []), node]);
+        }
+        for (const child of node.children ?? []) visit(child);
+      };
+      visit(root);
+      expect(index.nodes.length, file).toBe(walked.length);
+      expect(index.nodes.every((node, i) => node === walked[i]), file).toBe(true);
+      expect([...index.byAttribute.keys()].sort(), file).toEqual([...byAttribute.keys()].sort());
+      for (const [name, elements] of byAttribute) {
+        expect(index.byAttribute.get(name)?.every((el, i) => el === elements[i]), `${file} ${name}`).toBe(true);
+      }
+    }
   });
 
   it.runIf(hasFixtures)(

@@ -23,7 +23,7 @@ function needsMet(alt: SelectorAlternative, dom: DomIndex, inHtml: Uint8Array): 
     needs.tags.every((t) => dom.byTag.has(t)) &&
     needs.ids.every((id) => dom.byId.has(id)) &&
     needs.classes.every((c) => dom.withClass(c).length > 0) &&
-    needs.attributes.every((a) => dom.attributes.has(a)) &&
+    needs.attributes.every((a) => dom.byAttribute.has(a)) &&
     (alt.textIds ?? []).every((id) => inHtml[id] === 1)
   );
 }
@@ -44,7 +44,7 @@ function selectSimple(compound: Compound, dom: DomIndex): DomElement[] {
   if (compound.ids[0]) pools.push(dom.byId.get(compound.ids[0]));
   if (compound.classes[0]) pools.push(dom.withClass(compound.classes[0]));
   if (compound.tag) pools.push(dom.byTag.get(compound.tag));
-  if (compound.attributes[0]) pools.push(dom.withAttribute(compound.attributes[0].name));
+  if (compound.attributes[0]) pools.push(dom.byAttribute.get(compound.attributes[0].name));
   if (pools.some((pool) => !pool)) return [];
   const pool = (pools as DomElement[][]).reduce<DomElement[]>(
     (best, p) => (p.length < best.length ? p : best),
@@ -142,7 +142,7 @@ export function matchDomRule(
   // attribute patterns need the attribute somewhere in the page: often nothing is left to select for.
   const possible = (p: CompiledPattern) => !p.clauseIds || foundAll(p.clauseIds, inHtml);
   const text = rule.text && possible(rule.text) ? rule.text : undefined;
-  const attributes = rule.attributes.filter((a) => facts.dom.attributes.has(a.name) && possible(a.pattern));
+  const attributes = rule.attributes.filter((a) => facts.dom.byAttribute.has(a.name) && possible(a.pattern));
   if (!rule.exists && !text && attributes.length === 0) return;
   const elements = selectElements(rule, facts, inHtml, $).filter((el) => !isResourceHint(el));
   if (elements.length === 0) return;

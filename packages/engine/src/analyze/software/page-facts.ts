@@ -1,5 +1,5 @@
 import { hasParsedDom, type ParsedPage } from '../../crawl/page';
-import { parseLightDom } from './light-dom';
+import { type LightDomIndex, parseLightDom } from './light-dom';
 
 /** The parts of an htmlparser2 DOM we read: light-dom.ts builds just these. */
 export interface DomNode {
@@ -22,10 +22,8 @@ export interface DomIndex {
   byId: Map<string, DomElement[]>;
   /** Elements with a class token (built per class on first use: splitting every class list costs more). */
   withClass(name: string): DomElement[];
-  /** Attribute names present in the page. */
-  attributes: Set<string>;
-  /** Elements carrying an attribute (built on first use: most pages never ask). */
-  withAttribute(name: string): DomElement[];
+  /** Elements carrying each attribute name present in the page, in document order. */
+  byAttribute: Map<string, DomElement[]>;
 }
 
 /** What the software matcher reads from a page, extracted in one walk over the parsed document. */
@@ -121,11 +119,37 @@ export function hasClassToken(classes: string | undefined, name: string): boolea
 }
 
 /**
+ * Lists a parsed tree (cheerio's) as the light reader lists what it reads: elements and comments in document
+ * order, and each attribute's elements. Returns the root.
+ */
+function listTree(root: DomNode, listed: LightDomIndex): DomNode {
+  const stack: DomNode[] = [root];
+  while (stack.length) {
+    const node = stack.pop() as DomNode;
+    if (node.children) {
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as DomNode);
+    }
+    if (node.type === 'comment') listed.nodes.push(node);
+    else if (isElement(node)) {
+      listed.nodes.push(node);
+      for (const attribute in node.attribs) push(listed.byAttribute, attribute, node);
+    }
+  }
+  return root;
+}
+
+/**
  * What the matcher reads from the page, read afresh on each call: the detector asks once per page. (A cache keyed
  * by the page kept the whole light DOM alive for as long as the page, through the other analyzers' work, and its
  * entries made the young collections copy and promote every page's tree.)
  */
 export function pageFacts(page: ParsedPage): PageFacts {
+  // The page's `$` when another analyzer built it (the same tree: light-dom.test.ts), else our own reader: faster,
+  // and cheerio's DOM is then built only if another analyzer asks.
+  const listed: LightDomIndex = { nodes: [], byAttribute: new Map() };
+  const root = hasParsedDom(page)
+    ? listTree(page.$.root()[0] as unknown as DomNode, listed)
+    : parseLightDom(page.html, listed);
   const dom: DomIndex = {
     all: [],
     byTag: new Map(),
@@ -138,17 +162,8 @@ export function pageFacts(page: ParsedPage): PageFacts {
       }
       return list;
     },
-    attributes: new Set(),
-    withAttribute: (name) => {
-      let list = byAttribute.get(name);
-      if (!list) {
-        list = dom.all.filter((el) => el.attribs[name] !== undefined);
-        byAttribute.set(name, list);
-      }
-      return list;
-    },
+    byAttribute: listed.byAttribute,
   };
-  const byAttribute = new Map<string, DomElement[]>();
   const byClass = new Map<string, DomElement[]>();
   const srcs = new Map<string, ScriptUrl>();
   const scripts: string[] = [];
@@ -156,11 +171,6 @@ export function pageFacts(page: ParsedPage): PageFacts {
   const styles: string[] = [];
   const meta = new Map<string, string[]>();
   let body: DomNode | null = null;
-  // The page's `$` when another analyzer built it (the same tree: light-dom.test.ts), else our own reader: faster,
-  // and cheerio's DOM is then built only if another analyzer asks.
-  const shared = hasParsedDom(page);
-  const root = shared ? (page.$.root()[0] as unknown as DomNode) : parseLightDom(page.html, dom.attributes);
-  const stack: DomNode[] = [root];
   const addSrc = (raw: string) => {
     const written = raw.trim();
     if (!written || srcs.has(written)) return;
@@ -170,17 +180,15 @@ export function pageFacts(page: ParsedPage): PageFacts {
     } catch {}
     srcs.set(written, url === written ? { url } : { url, written });
   };
-  while (stack.length) {
-    const node = stack.pop() as DomNode;
-    if (node.children) {
-      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as DomNode);
-    }
-    if (node.type === 'comment' && node.data && /^\s*\[if/i.test(node.data)) {
-      for (const m of node.data.matchAll(CONDITIONAL_SCRIPT)) addSrc(m[1] ?? '');
+  for (const node of listed.nodes) {
+    if (node.type === 'comment') {
+      if (node.data && /^\s*\[if/i.test(node.data)) {
+        for (const m of node.data.matchAll(CONDITIONAL_SCRIPT)) addSrc(m[1] ?? '');
+      }
+      continue;
     }
     if (!isElement(node)) continue;
     const { name, attribs } = node;
-    if (shared) for (const attr in attribs) dom.attributes.add(attr);
     dom.all.push(node);
     push(dom.byTag, name, node);
     if (attribs.id) push(dom.byId, attribs.id, node);
