@@ -100,10 +100,16 @@ describe('parseLightDom', () => {
       };
       visit(root);
       expect(index.nodes.length, file).toBe(walked.length);
-      expect(index.nodes.every((node, i) => node === walked[i]), file).toBe(true);
+      expect(
+        index.nodes.every((node, i) => node === walked[i]),
+        file,
+      ).toBe(true);
       expect([...index.byAttribute.keys()].sort(), file).toEqual([...byAttribute.keys()].sort());
       for (const [name, elements] of byAttribute) {
-        expect(index.byAttribute.get(name)?.every((el, i) => el === elements[i]), `${file} ${name}`).toBe(true);
+        expect(
+          index.byAttribute.get(name)?.every((el, i) => el === elements[i]),
+          `${file} ${name}`,
+        ).toBe(true);
       }
     }
   });
