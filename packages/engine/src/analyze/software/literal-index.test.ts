@@ -77,6 +77,23 @@ describe('LiteralIndex scan', () => {
     }
   });
 
+  it('chooses anchors again by the text it read: windows common there no longer anchor, and the finds stay exact', () => {
+    const literals = ['class="qz', 'menu-item-jx', 'abc', 'menu'];
+    const index = new LiteralIndex();
+    for (const l of literals) index.add(l);
+    // Rarest among the literals: `clas` (the first of equals), `enu-` (`menu` is a literal too).
+    expect(index.anchorOffsets().get('class="qz')).toBe(0);
+    expect(index.anchorOffsets().get('menu-item-jx')).toBe(1);
+    const common = '<li class="menu-item"><a href="/">item</a></li>\n';
+    const texts = [`${common.repeat(40)}CLASS="QZ menu-item-jx ABC`, common, 'xclass="qzx abcmenu'];
+    for (const text of texts) expectSameAsNaive(index, literals, text);
+    while (!index.calibrated) index.scan(common.repeat(1000));
+    // Now anchored on windows the text read never had: `s="q`, `tem-`.
+    expect(index.anchorOffsets().get('class="qz')).toBe(4);
+    expect(index.anchorOffsets().get('menu-item-jx')).toBe(6);
+    for (const text of texts) expectSameAsNaive(index, literals, text);
+  });
+
   if (!hasFixtures) console.warn(MISSING_FIXTURES_MESSAGE);
   it.runIf(hasFixtures)('finds every fingerprint literal a real page holds, and no other', () => {
     const { index } = getFingerprints();
@@ -87,14 +104,22 @@ describe('LiteralIndex scan', () => {
       .sort()
       .filter((_, i) => i % 3 === 0);
     expect(files.length).toBeGreaterThan(5);
+    // The same literals in a fresh index, calibrated on all the pages: the anchors change, the finds must not.
+    const calibrated = new LiteralIndex();
+    for (const literal of literals) calibrated.add(literal);
+    const all = readdirSync(PAGES).filter((f) => f.endsWith('.html'));
+    while (!calibrated.calibrated) {
+      for (const file of all) calibrated.scan(readFileSync(path.join(PAGES, file), 'utf8'));
+    }
     for (const file of files) {
       const text = readFileSync(path.join(PAGES, file), 'utf8');
-      const scan = index.scan(text);
       const expected = naive(literals, text);
       // Literals past ASCII match by lower-casing the window, which may differ from the naive fold: leave them.
       const ascii = (ids: Iterable<number>) =>
         [...ids].filter((id) => !/[^\x20-\x7e]/.test(literals[id] ?? ''));
-      expect(new Set(ascii(scan.ids)), file).toEqual(new Set(ascii(expected.keys())));
+      for (const scanned of [index, calibrated]) {
+        expect(new Set(ascii(scanned.scan(text).ids)), file).toEqual(new Set(ascii(expected.keys())));
+      }
     }
   });
 });

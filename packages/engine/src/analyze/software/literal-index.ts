@@ -2,8 +2,10 @@
  * Finds which of thousands of literals occur in a page in one pass, instead of one indexOf per pattern
  * (1,100 indexOf calls over a 100 kB page cost ~40 ms; this scan costs about 1 ms).
  *
- * Each literal (lower case ASCII) gets an anchor: the 4-character window of it that is rarest among all
- * literals, so common fragments ("http", "/wp-") rarely trigger a check; a 3-character literal is anchored
+ * Each literal (lower case ASCII) gets an anchor: the 4-character window of it that is rarest, so common fragments
+ * ("http", "/wp-", "menu") rarely trigger a check. Rarest first among all literals; once the index has read about
+ * twenty pages, among the pages it read (calibrate): which windows are common in HTML is learnt from the HTML the
+ * process reads, not from a list, and halves the checks on pages it never saw. A 3-character literal is anchored
  * on itself plus every possible next character (and checked once more at the end of the text). The scan
  * rolls a 28-bit code over the text (7 bits per character, ASCII case folded), tests a 64 kB bit filter and
  * only on a hit walks a chained hash table of typed arrays and compares the literal. Shorter or non-ASCII
@@ -60,7 +62,13 @@ function equalsFolded(
 }
 
 const hashOf = (code: number) => Math.imul(code, 0x9e3779b1) >>> 0;
+
+/** Characters of scanned text counted before the anchors are chosen again (about twenty pages). */
+const CALIBRATION_CHARS = 2_000_000;
+/** Counters of how often each 4-character window occurs in the scanned text, by hash (collisions only add). */
+const SAMPLE_BITS = 18;
 const filterSlot = (hash: number) => hash >>> (32 - FILTER_BITS);
+const sampleSlot = (code: number) => hashOf(code) >>> (32 - SAMPLE_BITS);
 const headSlot = (hash: number) => hash >>> (32 - HEAD_BITS);
 
 /**
@@ -180,6 +188,11 @@ export class LiteralIndex {
   private chars = new Uint8Array(0);
   private starts = new Int32Array(1);
   private built = false;
+  /** Occurrences of 4-character windows in the text scanned so far, while calibrating (null: done). */
+  private sample: Uint32Array | null = new Uint32Array(1 << SAMPLE_BITS);
+  private sampled = 0;
+  /** The sample the anchors were last chosen with (kept should literals be added later). */
+  private textFrequency: Uint32Array | null = null;
 
   /** Registers a literal (lower case); returns its id. */
   add(literal: string): number {
@@ -195,6 +208,23 @@ export class LiteralIndex {
 
   get size(): number {
     return this.literals.length;
+  }
+
+  /** Have the anchors been chosen by the text scanned (calibrate)? */
+  get calibrated(): boolean {
+    return this.textFrequency !== null;
+  }
+
+  /** Where in each literal its anchor starts (tests). */
+  anchorOffsets(): Map<string, number> {
+    if (!this.built) this.build();
+    const offsets = new Map<string, number>();
+    const { records } = this.quads;
+    for (let r = 0; r < records.length; r += RECORD) {
+      const literal = this.literals[records[r + 2] as number] as string;
+      if (literal.length > GRAM) offsets.set(literal, records[r + 3] as number);
+    }
+    return offsets;
   }
 
   /** The registered literals, by id (tests compare the scan with a plain search for each). */
@@ -230,13 +260,16 @@ export class LiteralIndex {
         }
         this.trigrams.push({ id, literal });
       } else {
+        // A window's cost: how often it occurs in text (once calibrated) times how many literals it may anchor.
+        const inText = this.textFrequency;
         let best = 0;
-        let bestCount = Number.POSITIVE_INFINITY;
+        let bestCost = Number.POSITIVE_INFINITY;
         for (let i = 0; i + GRAM <= literal.length; i++) {
-          const count = frequency.get(codeOf(literal, i, GRAM)) ?? 0;
-          if (count < bestCount) {
+          const code = codeOf(literal, i, GRAM);
+          const cost = (frequency.get(code) ?? 0) * (inText ? (inText[sampleSlot(code)] as number) + 1 : 1);
+          if (cost < bestCost) {
             best = i;
-            bestCount = count;
+            bestCost = cost;
           }
         }
         this.quads.insert(codeOf(literal, best, GRAM), id, best);
@@ -252,6 +285,24 @@ export class LiteralIndex {
     });
     this.starts[this.literals.length] = at;
     this.built = true;
+  }
+
+  /**
+   * Counts the text's 4-character windows; once CALIBRATION_CHARS are counted, chooses every anchor again by how
+   * often it occurred (the scan finds the same literals with any anchors: only the checks it makes change).
+   */
+  private calibrate(text: string): void {
+    const sample = this.sample as Uint32Array;
+    let code = 0;
+    for (let i = 0; i < text.length; i++) {
+      code = ((code << 7) | (FOLD[text.charCodeAt(i)] as number)) & CODE4;
+      if (i >= GRAM - 1) sample[sampleSlot(code)] = (sample[sampleSlot(code)] as number) + 1;
+    }
+    this.sampled += text.length;
+    if (this.sampled < CALIBRATION_CHARS) return;
+    this.textFrequency = sample;
+    this.sample = null;
+    this.build();
   }
 
   /**
@@ -326,6 +377,7 @@ export class LiteralIndex {
         }
       }
     }
+    if (this.sample) this.calibrate(text);
     const lower = this.short.length ? text.toLowerCase() : '';
     for (const { id, literal } of this.short) {
       if (lower.includes(literal)) {
