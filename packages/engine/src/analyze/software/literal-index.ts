@@ -158,13 +158,15 @@ function filterPass(
   hits: Int32Array,
   fold: Uint8Array,
 ): number {
+  // One loop from `warm`, hits counted from `first`: a second loop to warm the code ran only on pages of over
+  // 65,536 characters, so V8 often optimised this function before it had run, then threw that code away.
+  const first = Math.max(from, 3);
   let code = 0;
-  for (let i = warm; i < from; i++) code = ((code << 7) | (fold[text.charCodeAt(i)] as number)) & 0xfffffff;
   let count = 0;
-  for (let i = from; i < to; i++) {
+  for (let i = warm; i < to; i++) {
     code = ((code << 7) | (fold[text.charCodeAt(i)] as number)) & 0xfffffff;
     const bit = (Math.imul(code, 0x9e3779b1) >>> 0) >>> 12;
-    if (((filter[bit >>> 5] as number) & (1 << (bit & 31))) !== 0 && i >= 3) {
+    if (((filter[bit >>> 5] as number) & (1 << (bit & 31))) !== 0 && i >= first) {
       hits[count] = i;
       hits[65536 + count] = code;
       count++;
