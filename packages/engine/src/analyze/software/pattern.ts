@@ -2,6 +2,7 @@ import { type LiteralScan, occurrences } from './literal-index';
 import {
   boundQuantifiers,
   type Clauses,
+  htmlClauses,
   isWordLiteral,
   maxMatchWidth,
   readsOutsideMatch,
@@ -108,6 +109,7 @@ export function compilePattern(
     return null;
   }
   stats.patterns++;
+  const clausesFor = type === 'html' ? htmlClauses : withoutBoilerplate;
   const reach = regex && type === 'html' ? maxMatchWidth(regex.source) : Number.POSITIVE_INFINITY;
   return {
     ...(type === 'text' && regex && isWordLiteral(regex.source) ? { inSourceFirst: true } : {}),
@@ -122,7 +124,7 @@ export function compilePattern(
     tech,
     type,
     regex,
-    clauses: regex ? withoutBoilerplate(requiredClauses(parts.source.replace(/^\(\?i\)/, ''))) : null,
+    clauses: regex ? clausesFor(requiredClauses(parts.source.replace(/^\(\?i\)/, ''))) : null,
     clauseIds: null,
     version: parts.version,
     confidence: parts.confidence,

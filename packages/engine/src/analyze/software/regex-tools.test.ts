@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { LiteralIndex } from './literal-index';
 import { compileRegex, parsePatternString, resolveVersion } from './pattern';
-import { boundQuantifiers, isWordLiteral, requiredClauses, satisfies } from './regex-tools';
+import {
+  boundQuantifiers,
+  htmlClauses,
+  isWordLiteral,
+  requiredClauses,
+  satisfies,
+  withoutBoilerplate,
+} from './regex-tools';
 
 describe('pattern strings', () => {
   it('splits regex, version and confidence', () => {
@@ -70,6 +77,20 @@ describe('required literals', () => {
       expect(compileRegex(source)?.test(text)).toBe(true);
       expect(satisfies(requiredClauses(source) ?? [], text.toLowerCase())).toBe(true);
     }
+  });
+});
+
+describe('clauses without boilerplate', () => {
+  it('drops what every page has; an html pattern keeps markup a page has about once, to bound its search', () => {
+    const amp = requiredClauses('<html[^>]* (?:amp|⚡)[^-]');
+    expect(amp).toEqual([['<html']]);
+    expect(withoutBoilerplate(amp)).toBeNull();
+    expect(htmlClauses(amp)).toEqual([['<html']]);
+    // `<div` and ` class=` are all over a page: no bound worth having.
+    expect(requiredClauses('<div[^>]+ class=')).toEqual([['<div'], [' class=']]);
+    expect(htmlClauses(requiredClauses('<div[^>]+ class='))).toBeNull();
+    // Another clause filters: the boilerplate one goes, as for every type.
+    expect(htmlClauses(requiredClauses('<html[^>]+data-wf-site'))).toEqual([['data-wf-site']]);
   });
 });
 

@@ -261,6 +261,28 @@ export function withoutBoilerplate(clauses: Clauses | null): Clauses | null {
   return kept.length ? kept : null;
 }
 
+/**
+ * Markup every page has about once (`<html`, `<body`): once in the boilerplate above, and long enough not to be a
+ * fragment of other markup. Such a literal filters out no page, but where it occurs bounds where a match can be.
+ */
+export function isOncePerPage(literal: string): boolean {
+  const at = BOILERPLATE.indexOf(literal);
+  return literal.length >= 5 && at !== -1 && BOILERPLATE.indexOf(literal, at + 1) === -1;
+}
+
+/**
+ * The clauses of an `html` pattern worth keeping: without boilerplate; or, when every clause is boilerplate,
+ * those whose literals each occur about once a page. The pattern then still wakes on every page, as one
+ * without clauses does, but its search runs only near that literal (runPattern) instead of over the whole
+ * source (`<html[^>]*\s(?:amp|⚡)`, the AMP pattern, read 100 kB a page to find one `<html`).
+ */
+export function htmlClauses(clauses: Clauses | null): Clauses | null {
+  const kept = withoutBoilerplate(clauses);
+  if (kept || !clauses) return kept;
+  const bounding = clauses.filter((clause) => clause.every(isOncePerPage));
+  return bounding.length ? bounding : null;
+}
+
 export function isBoilerplate(literal: string): boolean {
   return BOILERPLATE.includes(literal);
 }
