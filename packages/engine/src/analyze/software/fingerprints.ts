@@ -2,7 +2,7 @@ import { readFingerprintData } from './data';
 import { addJsRules, emptyJsRules, type JsRules } from './js-rules';
 import { LiteralIndex } from './literal-index';
 import { type CompiledPattern, type CompileStats, compilePattern, parsePatternString } from './pattern';
-import { isBoilerplate } from './regex-tools';
+import { escapeRegex, isBoilerplate } from './regex-tools';
 import { parseSelector, type SelectorAlternative } from './selector';
 import { isSiteHosting } from './site-hosting';
 import { domTriggers, patternTriggers, type Triggers } from './triggers';
@@ -83,8 +83,6 @@ function pushTo(map: Map<string, CompiledPattern[]>, key: string, pattern: Compi
   if (list) list.push(pattern);
   else map.set(key, [pattern]);
 }
-
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A cookie name pattern as a regex, or null when the name is a plain name. */
 function cookieNameRegex(key: string): RegExp | null {

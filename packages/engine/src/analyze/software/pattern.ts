@@ -2,6 +2,7 @@ import { type LiteralScan, occurrences } from './literal-index';
 import {
   boundQuantifiers,
   type Clauses,
+  clauseTests,
   htmlClauses,
   isWordLiteral,
   maxMatchWidth,
@@ -20,8 +21,17 @@ export interface CompiledPattern {
   type: EvidenceType;
   /** Null for an empty pattern, which matches any value (presence test). */
   regex: RegExp | null;
-  /** Pre-filter: literal clauses (lower case) every match satisfies; null when none are certain. */
+  /**
+   * Pre-filter of a page: literal clauses (lower case) every match satisfies, without those nearly every page
+   * satisfies (regex-tools withoutBoilerplate); null when none are left.
+   */
   clauses: Clauses | null;
+  /**
+   * Pre-filter of one value (an attribute, an element's or the page's text): every clause, as clauseTests, made on
+   * first use (undefined until then). A clause every page satisfies (`images/`) still rules out most values.
+   */
+  valueClauses: Clauses | null;
+  valueTests: RegExp[] | null | undefined;
   /**
    * The same clauses as ids of the fingerprints' LiteralIndex (page-wide texts are scanned once). For patterns
    * on decoded text (text, dom), what the page source must hold instead (fingerprints.ts sourceClauseIds).
@@ -110,6 +120,7 @@ export function compilePattern(
   }
   stats.patterns++;
   const clausesFor = type === 'html' ? htmlClauses : withoutBoilerplate;
+  const valueClauses = regex ? requiredClauses(parts.source.replace(/^\(\?i\)/, '')) : null;
   const reach = regex && type === 'html' ? maxMatchWidth(regex.source) : Number.POSITIVE_INFINITY;
   return {
     ...(type === 'text' && regex && isWordLiteral(regex.source) ? { inSourceFirst: true } : {}),
@@ -124,7 +135,9 @@ export function compilePattern(
     tech,
     type,
     regex,
-    clauses: regex ? clausesFor(requiredClauses(parts.source.replace(/^\(\?i\)/, ''))) : null,
+    clauses: clausesFor(valueClauses),
+    valueClauses,
+    valueTests: undefined,
     clauseIds: null,
     version: parts.version,
     confidence: parts.confidence,
@@ -162,7 +175,9 @@ export function runPattern(
 ): RegExpExecArray | null {
   if (found && pattern.clauseIds) {
     if (!foundAll(pattern.clauseIds, found)) return null;
-  } else if (pattern.clauses && !satisfies(pattern.clauses, lower ?? value.toLowerCase())) return null;
+  } else if (lower !== undefined) {
+    if (pattern.clauses && !satisfies(pattern.clauses, lower)) return null;
+  } else if (!passesValueTests(pattern, value)) return null;
   if (!pattern.regex) return Object.assign([value], { index: 0, input: value }) as unknown as RegExpExecArray;
   const { searcher, reach, clauseIds } = pattern;
   if (scanned && searcher && reach !== undefined && clauseIds) {
@@ -177,6 +192,13 @@ export function runPattern(
     return searcher.exec(value);
   }
   return pattern.regex.exec(value);
+}
+
+function passesValueTests(pattern: CompiledPattern, value: string): boolean {
+  if (pattern.valueTests === undefined) pattern.valueTests = clauseTests(pattern.valueClauses);
+  const tests = pattern.valueTests;
+  if (tests) for (const test of tests) if (!test.test(value)) return false;
+  return true;
 }
 
 /**

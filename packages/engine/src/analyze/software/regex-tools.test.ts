@@ -3,6 +3,7 @@ import { LiteralIndex } from './literal-index';
 import { compileRegex, parsePatternString, resolveVersion } from './pattern';
 import {
   boundQuantifiers,
+  clauseTests,
   htmlClauses,
   isWordLiteral,
   requiredClauses,
@@ -76,7 +77,21 @@ describe('required literals', () => {
     for (const [source, text] of cases) {
       expect(compileRegex(source)?.test(text)).toBe(true);
       expect(satisfies(requiredClauses(source) ?? [], text.toLowerCase())).toBe(true);
+      for (const test of clauseTests(requiredClauses(source)) ?? [])
+        expect(test.test(text), source).toBe(true);
     }
+  });
+
+  it('tests a value for its clauses as it is, with one literal where another of the clause holds it', () => {
+    const tests =
+      clauseTests([
+        ['original_images/', 'images/'],
+        ['a.b', 'c|d'],
+      ]) ?? [];
+    expect(tests.map((t) => t.source)).toEqual(['images\\/', 'a\\.b|c\\|d']);
+    expect(tests.every((t) => t.test('/media/IMAGES/x A.B'))).toBe(true);
+    expect(tests.every((t) => t.test('/media/images/x axb'))).toBe(false);
+    expect(clauseTests(null)).toBeNull();
   });
 });
 
