@@ -107,7 +107,11 @@ describe('parseLightDom', () => {
       expect([...index.byAttribute.keys()].sort(), file).toEqual([...byAttribute.keys()].sort());
       for (const [name, elements] of byAttribute) {
         expect(
-          index.byAttribute.get(name)?.every((el, i) => el === elements[i]),
+          index.byAttribute.get(name)?.values.every((value, i) => value === elements[i]?.attribs?.[name]),
+          `${file} ${name}`,
+        ).toBe(true);
+        expect(
+          index.byAttribute.get(name)?.elements.every((el, i) => el === elements[i]),
           `${file} ${name}`,
         ).toBe(true);
       }

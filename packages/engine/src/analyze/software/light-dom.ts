@@ -138,8 +138,14 @@ const hashStep = (hash: number, c: number) => (Math.imul(hash, 31) + (c >= 65 &&
 export interface LightDomIndex {
   /** Elements and comments, in document order (the order of a depth-first walk of the tree). */
   nodes: DomNode[];
-  /** The elements carrying each attribute name, in document order. */
-  byAttribute: Map<string, DomElement[]>;
+  /** The elements carrying each attribute name, in document order, with their values. */
+  byAttribute: Map<string, AttributeList>;
+}
+
+/** The elements carrying one attribute, and its value on each (`values[i]` is `elements[i].attribs[name]`). */
+export interface AttributeList {
+  elements: DomElement[];
+  values: string[];
 }
 
 /**
@@ -219,6 +225,7 @@ export function parseLightDom(html: string, index?: LightDomIndex): DomNode {
    * made. (A count rather than `length = 0`: setting an array's length is a call into the runtime.)
    */
   const tagAttributes: string[] = [];
+  const tagValues: string[] = [];
   let tagAttributeCount = 0;
   const names = NAMES;
   let textStart = 0;
@@ -292,7 +299,8 @@ export function parseLightDom(html: string, index?: LightDomIndex): DomNode {
         if (attribs === NO_ATTRIBUTES) attribs = Object.create(null) as Record<string, string>;
         if (attribs[attribute] === undefined) {
           attribs[attribute] = value;
-          tagAttributes[tagAttributeCount++] = attribute;
+          tagAttributes[tagAttributeCount] = attribute;
+          tagValues[tagAttributeCount++] = value;
         }
       }
       if (!ended) {
@@ -305,8 +313,10 @@ export function parseLightDom(html: string, index?: LightDomIndex): DomNode {
         for (let a = 0; a < tagAttributeCount; a++) {
           const attribute = tagAttributes[a] as string;
           const list = byAttribute.get(attribute);
-          if (list) list.push(element);
-          else byAttribute.set(attribute, [element]);
+          if (list) {
+            list.elements.push(element);
+            list.values.push(tagValues[a] as string);
+          } else byAttribute.set(attribute, { elements: [element], values: [tagValues[a] as string] });
         }
       }
       // (htmlparser2 keeps the foreign context a self-closed <svg/> opened; so does this.)

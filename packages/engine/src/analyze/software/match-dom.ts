@@ -10,7 +10,7 @@ import {
   textOf,
 } from './page-facts';
 import { type CompiledPattern, foundAll, runPattern } from './pattern';
-import { attributeMatches, type Compound, type SelectorAlternative } from './selector';
+import { type AttributeTest, attributeMatches, type Compound, type SelectorAlternative } from './selector';
 
 const MAX_ELEMENTS_CHECKED = 50;
 
@@ -40,11 +40,26 @@ function matchesCompound(el: DomElement, compound: Compound): boolean {
 }
 
 function selectSimple(compound: Compound, dom: DomIndex): DomElement[] {
+  const { tag, ids, classes, attributes } = compound;
+  if (!tag && ids.length === 0 && classes.length === 0 && attributes.length === 1) {
+    // One attribute test alone (`[class*='fa']`): read the values listed with the attribute, not each element's
+    // attributes (a dictionary lookup per element with a class, hundreds a page).
+    const test = attributes[0] as AttributeTest;
+    const list = dom.byAttribute.get(test.name);
+    const found: DomElement[] = [];
+    if (list) {
+      const { elements, values } = list;
+      for (let i = 0; i < values.length; i++) {
+        if (attributeMatches(test, values[i])) found.push(elements[i] as DomElement);
+      }
+    }
+    return found;
+  }
   const pools: Array<DomElement[] | undefined> = [];
   if (compound.ids[0]) pools.push(dom.byId.get(compound.ids[0]));
   if (compound.classes[0]) pools.push(dom.withClass(compound.classes[0]));
   if (compound.tag) pools.push(dom.byTag.get(compound.tag));
-  if (compound.attributes[0]) pools.push(dom.byAttribute.get(compound.attributes[0].name));
+  if (compound.attributes[0]) pools.push(dom.byAttribute.get(compound.attributes[0].name)?.elements);
   if (pools.some((pool) => !pool)) return [];
   const pool = (pools as DomElement[][]).reduce<DomElement[]>(
     (best, p) => (p.length < best.length ? p : best),

@@ -1,5 +1,5 @@
 import { hasParsedDom, type ParsedPage } from '../../crawl/page';
-import { type LightDomIndex, parseLightDom } from './light-dom';
+import { type AttributeList, type LightDomIndex, parseLightDom } from './light-dom';
 
 /** The parts of an htmlparser2 DOM we read: light-dom.ts builds just these. */
 export interface DomNode {
@@ -22,8 +22,8 @@ export interface DomIndex {
   byId: Map<string, DomElement[]>;
   /** Elements with a class token (built per class on first use: splitting every class list costs more). */
   withClass(name: string): DomElement[];
-  /** Elements carrying each attribute name present in the page, in document order. */
-  byAttribute: Map<string, DomElement[]>;
+  /** Elements carrying each attribute name present in the page, in document order, with their values. */
+  byAttribute: Map<string, AttributeList>;
 }
 
 /** What the software matcher reads from a page, extracted in one walk over the parsed document. */
@@ -132,7 +132,14 @@ function listTree(root: DomNode, listed: LightDomIndex): DomNode {
     if (node.type === 'comment') listed.nodes.push(node);
     else if (isElement(node)) {
       listed.nodes.push(node);
-      for (const attribute in node.attribs) push(listed.byAttribute, attribute, node);
+      for (const attribute in node.attribs) {
+        const list = listed.byAttribute.get(attribute);
+        const value = node.attribs[attribute] as string;
+        if (list) {
+          list.elements.push(node);
+          list.values.push(value);
+        } else listed.byAttribute.set(attribute, { elements: [node], values: [value] });
+      }
     }
   }
   return root;
