@@ -1,5 +1,6 @@
 import { hasParsedDom, type ParsedPage } from '../../crawl/page';
 import { type AttributeList, type LightDomIndex, parseLightDom } from './light-dom';
+import { quotedScriptUrls } from './quoted-urls';
 
 /** The parts of an htmlparser2 DOM we read: light-dom.ts builds just these. */
 export interface DomNode {
@@ -90,13 +91,6 @@ export function textOf(node: DomNode, skip?: ReadonlySet<string>): string {
 
 // `[^<>]`: a tag ends before the next `<`, so each `<script` is read up to there only (linear in the comment).
 const CONDITIONAL_SCRIPT = /<script\b[^<>]*\bsrc\s*=\s*["']?([^"'\s>]+)/gi;
-/**
- * A quoted script URL in an inline script: ending in `.js` ('//www.google-analytics.com/analytics.js') or in a
- * `/js` endpoint ('//maps.googleapis.com/maps/api/js?key=', '/gtag/js?id='), query or fragment allowed. The
- * closing quote may differ from the opening one: document.write snippets nest them
- * ("…google-analytics.com/ga.js' type='text/javascript'%3E").
- */
-const QUOTED_JS_URL = /["']([^"'\s<>()]{0,300}[./]js(?:[?#][^"'\s<>]{0,200})?)["']/g;
 
 /** No type, or a JavaScript one (Cloudflare Rocket Loader rewrites it to "<hash>-text/javascript"). */
 const isCode = (type: string | undefined) => !type?.trim() || /javascript|ecmascript|module|jsx/i.test(type);
@@ -214,7 +208,7 @@ export function pageFacts(page: ParsedPage): PageFacts {
   }
   const scriptSrcs = [...srcs.values()];
   const inlineScripts = scripts.join('\n');
-  const injected = new Set(Array.from(inlineScripts.matchAll(QUOTED_JS_URL), (m) => m[1] ?? ''));
+  const injected = new Set(quotedScriptUrls(inlineScripts));
   const injectedScripts = [...injected].map((url) => ({ url }));
   const urlsText = (list: ScriptUrl[]) =>
     list.map((s) => (s.written ? `${s.url}\n${s.written}` : s.url)).join('\n');
