@@ -171,6 +171,11 @@ export function compileFingerprints(data: FingerprintData): Fingerprints {
       if (tech[key] !== undefined) unsupported[key] = (unsupported[key] ?? 0) + 1;
   }
   fp.stats.technologies = fp.technologies.length;
+  // html patterns search the source near every occurrence of their literals (pattern.ts searchSlices).
+  for (const pattern of fp.html) {
+    if (pattern.searcher)
+      for (const clause of pattern.clauseIds ?? []) for (const id of clause) fp.index.keepEveryPosition(id);
+  }
   fp.pageTriggers = patternTriggers([...fp.html, ...fp.scripts, ...fp.css, ...fp.text]);
   fp.srcTriggers = patternTriggers(fp.scriptSrc);
   fp.domTriggers = domTriggers(fp.dom, fp.index);

@@ -94,6 +94,22 @@ describe('LiteralIndex scan', () => {
     for (const text of texts) expectSameAsNaive(index, literals, text);
   });
 
+  it('keeps every position of the literals asked for, the first of the others, and finds the same literals', () => {
+    const literals = ['cdn.', 'jquery', 'wp-content'];
+    const index = new LiteralIndex();
+    for (const l of literals) index.add(l);
+    const jquery = index.add('jquery');
+    index.keepEveryPosition(jquery);
+    const text = 'cdn.x cdn.y JQUERY jquery wp-content WP-CONTENT';
+    const scan = index.scan(text, true);
+    expect(new Set(scan.ids)).toEqual(new Set(naive(literals, text).keys()));
+    expect(occurrences(scan, jquery)?.sort((a, b) => a - b)).toEqual([12, 19]);
+    const cdn = index.add('cdn.');
+    expect(occurrences(scan, cdn)).toBeNull(); // not every one kept: the caller must search the whole text
+    expect(scan.first[cdn]).toBe(0);
+    expect(scan.first[index.add('wp-content')]).toBe(26);
+  });
+
   if (!hasFixtures) console.warn(MISSING_FIXTURES_MESSAGE);
   it.runIf(hasFixtures)('finds every fingerprint literal a real page holds, and no other', () => {
     const { index } = getFingerprints();

@@ -114,6 +114,8 @@ export interface LiteralScan {
   last: Int32Array;
   at: number[];
   previous: number[];
+  /** The literals whose every occurrence is in `last`/`at` (1); of the others only the first. Null: all of them. */
+  every: Uint8Array | null;
 }
 
 const NO_POSITIONS = new Int32Array(0);
@@ -121,7 +123,7 @@ const NO_POSITIONS = new Int32Array(0);
 /** Where a marked literal occurs, in no particular order; null when the scan does not know. */
 export function occurrences(scan: LiteralScan, id: number): number[] | null {
   if (scan.marks[id] !== 1) return [];
-  if (scan.first.length === 0 || scan.first[id] === -1) return null;
+  if (scan.first.length === 0 || scan.first[id] === -1 || scan.every?.[id] === 0) return null;
   const out: number[] = [];
   for (let k = scan.last[id] as number; k !== -1; k = scan.previous[k] as number)
     out.push(scan.at[k] as number);
@@ -190,6 +192,9 @@ export class LiteralIndex {
   private chars = new Uint8Array(0);
   private starts = new Int32Array(1);
   private built = false;
+  /** The literals whose every position a scan keeps (keepEveryPosition); null: all. */
+  private kept: Set<number> | null = null;
+  private every: Uint8Array | null = null;
   /** Occurrences of 4-character windows in the text scanned so far, while calibrating (null: done). */
   private sample: Uint32Array | null = new Uint32Array(1 << SAMPLE_BITS);
   private sampled = 0;
@@ -210,6 +215,17 @@ export class LiteralIndex {
 
   get size(): number {
     return this.literals.length;
+  }
+
+  /**
+   * Keeps every occurrence of this literal in a scan with positions (html patterns search around each one). Once any
+   * literal is kept so, the others keep only their first: a literal already found is then not checked again where
+   * it recurs (`cdn.`, `/wp-content/` recur hundreds of times a page).
+   */
+  keepEveryPosition(id: number): void {
+    this.kept ??= new Set();
+    this.kept.add(id);
+    this.built = false;
   }
 
   /** Have the anchors been chosen by the text scanned (calibrate)? */
@@ -286,6 +302,10 @@ export class LiteralIndex {
       for (let k = 0; k < literal.length; k++) this.chars[at++] = FOLD[literal.charCodeAt(k)] as number;
     });
     this.starts[this.literals.length] = at;
+    if (this.kept) {
+      this.every = new Uint8Array(this.literals.length);
+      for (const id of this.kept) this.every[id] = 1;
+    }
     this.built = true;
   }
 
@@ -320,7 +340,7 @@ export class LiteralIndex {
     const at: number[] = [];
     const previous: number[] = [];
     const ids: number[] = [];
-    const { literals, quads, wide, chars, starts } = this;
+    const { literals, quads, wide, chars, starts, every } = this;
     const { filter: quadFilter, head: quadHead, records } = quads;
     // Two passes per chunk: a tight loop that only tests the bit filter and notes where it hit, then the chained
     // table for those positions alone. One loop doing both ran at 6–15 ns a character, depending on what V8 made
@@ -341,6 +361,8 @@ export class LiteralIndex {
         ) {
           if (records[r] !== code) continue;
           const id = records[r + 2] as number;
+          // Found before, and no further position wanted: nothing to check.
+          if (found[id] === 1 && (!positions || (every !== null && every[id] === 0))) continue;
           const begin = i - GRAM + 1 - (records[r + 3] as number);
           if (
             begin < 0 ||
@@ -350,7 +372,8 @@ export class LiteralIndex {
           ) {
             continue;
           }
-          // Every occurrence is kept (html patterns search around them), the literal listed once.
+          // Every occurrence kept of the literals that want them (html patterns search around them), the first of
+          // the others; each literal listed once.
           if (positions) {
             previous.push(last[id] as number);
             last[id] = at.length;
@@ -388,6 +411,6 @@ export class LiteralIndex {
         ids.push(id);
       }
     }
-    return { marks: found, ids, first, last, at, previous };
+    return { marks: found, ids, first, last, at, previous, every };
   }
 }
