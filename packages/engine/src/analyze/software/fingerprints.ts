@@ -171,9 +171,10 @@ export function compileFingerprints(data: FingerprintData): Fingerprints {
       if (tech[key] !== undefined) unsupported[key] = (unsupported[key] ?? 0) + 1;
   }
   fp.stats.technologies = fp.technologies.length;
-  // html patterns search the source near every occurrence of their literals (pattern.ts searchSlices).
-  for (const pattern of fp.html) {
-    if (pattern.searcher)
+  // html patterns search the source near every occurrence of their literals (pattern.ts searchSlices), and plain
+  // words of the visible text look for themselves there (matchesInSource).
+  for (const pattern of [...fp.html, ...fp.text.filter((p) => p.sticky)]) {
+    if (pattern.searcher || pattern.sticky)
       for (const clause of pattern.clauseIds ?? []) for (const id of clause) fp.index.keepEveryPosition(id);
   }
   fp.pageTriggers = patternTriggers([...fp.html, ...fp.scripts, ...fp.css, ...fp.text]);

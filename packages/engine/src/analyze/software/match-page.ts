@@ -1,9 +1,17 @@
 import type { ParsedPage } from '../../crawl/page';
 import type { Fingerprints } from './fingerprints';
 import { matchJsRules } from './js-rules';
+import type { LiteralScan } from './literal-index';
 import { matchDomRule } from './match-dom';
 import { type PageFacts, pageFacts, type ScriptUrl } from './page-facts';
-import { type CompiledPattern, foundAll, resolveVersion, runPattern, type ScannedText } from './pattern';
+import {
+  type CompiledPattern,
+  foundAll,
+  matchesInSource,
+  resolveVersion,
+  runPattern,
+  type ScannedText,
+} from './pattern';
 import { isAboutOwnSite } from './site-hosting';
 import { candidates } from './triggers';
 import type { Evidence } from './types';
@@ -56,7 +64,7 @@ export function matchPage(page: ParsedPage, fp: Fingerprints): PatternHit[] {
   const scanned: ScannedText = { text: facts.html, scan: source };
   for (const p of candidates(fp.pageTriggers, source.ids)) {
     if (p.type === 'text') {
-      matchBodyText(p, facts, source.marks, add);
+      matchBodyText(p, facts, source, add);
       continue;
     }
     const value = p.type === 'html' ? facts.html : p.type === 'scripts' ? facts.inlineScripts : facts.styles;
@@ -138,10 +146,10 @@ const execOn = (p: CompiledPattern, value: string): ArrayLike<string | undefined
  * A `text` pattern reads the visible text. Its literals then appear in the source too (clauseIds: each one's
  * longest run without a character the source may write as an entity), and a plain literal pattern matches there.
  */
-function matchBodyText(p: CompiledPattern, facts: PageFacts, marks: Uint8Array, add: Add): void {
-  if (p.clauseIds && !foundAll(p.clauseIds, marks)) return;
+function matchBodyText(p: CompiledPattern, facts: PageFacts, source: LiteralScan, add: Add): void {
+  if (p.clauseIds && !foundAll(p.clauseIds, source.marks)) return;
   // (A literal too short for the scan, `\bDX\b`, would otherwise make every page put its text together.)
-  if (p.inSourceFirst && !p.regex?.test(facts.html)) return;
+  if (p.inSourceFirst && !matchesInSource(p, facts.html, source)) return;
   const m = runPattern(p, facts.bodyText());
   if (m) add(p, m, m[0] ?? '');
 }

@@ -52,6 +52,11 @@ export interface CompiledPattern {
    * where it matches the page source: tried there first, before the page's text is put together.
    */
   inSourceFirst?: boolean;
+  /**
+   * inSourceFirst patterns: the regex, sticky, to try it only where a match could start around an occurrence of its
+   * literal (matchesInSource), with `reach` the most characters a match spans.
+   */
+  sticky?: RegExp;
 }
 
 /** A page-wide text with the literal scan of it. */
@@ -121,10 +126,16 @@ export function compilePattern(
   stats.patterns++;
   const clausesFor = type === 'html' ? htmlClauses : withoutBoilerplate;
   const valueClauses = regex ? requiredClauses(parts.source.replace(/^\(\?i\)/, '')) : null;
-  const reach = regex && type === 'html' ? maxMatchWidth(regex.source) : Number.POSITIVE_INFINITY;
+  const inSourceFirst = type === 'text' && !!regex && isWordLiteral(regex.source);
+  const reach =
+    regex && (type === 'html' || inSourceFirst) ? maxMatchWidth(regex.source) : Number.POSITIVE_INFINITY;
   return {
-    ...(type === 'text' && regex && isWordLiteral(regex.source) ? { inSourceFirst: true } : {}),
-    ...(Number.isFinite(reach) && regex
+    ...(inSourceFirst && regex && Number.isFinite(reach)
+      ? { inSourceFirst, reach, sticky: new RegExp(regex.source, 'iy') }
+      : inSourceFirst
+        ? { inSourceFirst }
+        : {}),
+    ...(type === 'html' && Number.isFinite(reach) && regex
       ? {
           reach,
           searcher: new RegExp(regex.source, 'gi'),
@@ -261,6 +272,29 @@ function earliestStart(clauseIds: number[][], { marks, first }: LiteralScan): nu
     if (earliest !== Number.POSITIVE_INFINITY && earliest > start) start = earliest;
   }
   return start;
+}
+
+/**
+ * Does an inSourceFirst pattern match anywhere in the page source? Every match holds an occurrence of its first
+ * clause's literals and starts at most `reach` before it, so the sticky regex is tried only at those starts instead
+ * of searching the whole source (`\bUPS\b` read 100 kB a page because "groups" holds `ups`). The same answer as
+ * `regex.test(text)`; that search when the scan does not know every occurrence.
+ */
+export function matchesInSource(pattern: CompiledPattern, text: string, scan: LiteralScan): boolean {
+  const { sticky, reach, clauseIds, regex } = pattern;
+  const clause = clauseIds?.[0];
+  if (!sticky || reach === undefined || !clause) return !!regex?.test(text);
+  for (const id of clause) {
+    const at = occurrences(scan, id);
+    if (at === null) return !!regex?.test(text);
+    for (const occurrence of at) {
+      for (let start = Math.max(0, occurrence - reach); start <= occurrence; start++) {
+        sticky.lastIndex = start;
+        if (sticky.test(text)) return true;
+      }
+    }
+  }
+  return false;
 }
 
 /** Every clause has one of its literals marked in `found`. */

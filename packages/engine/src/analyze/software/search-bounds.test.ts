@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { hasFixtures, loadHtmlFixtures } from '../../crawl/test-fixtures';
 import { getFingerprints } from './fingerprints';
 import { LiteralIndex, occurrences } from './literal-index';
-import { type CompileStats, compilePattern, runPattern } from './pattern';
+import { type CompileStats, compilePattern, matchesInSource, runPattern } from './pattern';
 import { maxMatchWidth, readsOutsideMatch } from './regex-tools';
 
 describe('maxMatchWidth', () => {
@@ -66,6 +66,48 @@ describe('html patterns searched from their literals', () => {
           const fast = runPattern(pattern, html, scan.marks, undefined, scanned);
           const plain = runPattern(pattern, html, scan.marks);
           expect(fast && [...fast], `${pattern.regex.source} on ${page.key}`).toEqual(plain && [...plain]);
+        }
+      }
+    },
+  );
+});
+
+describe('plain words of the visible text looked for in the source', () => {
+  const stats: CompileStats = { patterns: 0, invalid: [] };
+  const inSource = (source: string, text: string) => {
+    const index = new LiteralIndex();
+    const pattern = compilePattern(source, 0, 'text', stats);
+    if (!pattern?.sticky) throw new Error(`${source}: not a plain word`);
+    pattern.clauseIds = pattern.clauses?.map((clause) => clause.map((l) => index.add(l))) ?? null;
+    for (const id of pattern.clauseIds?.flat() ?? []) index.keepEveryPosition(id);
+    return matchesInSource(pattern, text, index.scan(text, true));
+  };
+
+  it.each<[string, string, boolean]>([
+    ['\\b(?<!-)UPS\\b', 'groups popups start-ups', false],
+    ['\\b(?<!-)UPS\\b', 'groups, then ups.', true],
+    ['\\b(?<!-)UPS\\b', 'UPS', true],
+    ['\\bSEUR\\b', 'Monsieur, chauffeur', false],
+    ['\\bSEUR\\b', '<li>Livraison SEUR</li>', true],
+    ['\\APC\\b', 'apcx xapc', true],
+    ['\\APC\\b', 'apcx', false],
+  ])('%s in %j: %s', (source, text, found) => {
+    expect(inSource(source, text)).toBe(found);
+  });
+
+  it.runIf(hasFixtures)(
+    'answers as a search of the whole page does, for every such pattern on every page',
+    () => {
+      const fp = getFingerprints();
+      const words = fp.text.filter((pattern) => pattern.sticky);
+      expect(words.length).toBeGreaterThan(20);
+      for (const page of loadHtmlFixtures()) {
+        const html = readFileSync(page.file, 'utf8');
+        const scan = fp.index.scan(html, true);
+        for (const pattern of words) {
+          expect(matchesInSource(pattern, html, scan), `${pattern.regex?.source} on ${page.key}`).toBe(
+            !!pattern.regex?.test(html),
+          );
         }
       }
     },
