@@ -93,9 +93,6 @@ const endsName = (c: number) => isSpace(c) || c === 47 || c === 62;
 const NO_CHILDREN: DomNode[] = Object.freeze([]) as unknown as DomNode[];
 const NO_ATTRIBUTES: Record<string, string> = Object.freeze(Object.create(null));
 
-const decodeText = (text: string) => (text.includes('&') ? decodeHTML(text) : text);
-const decodeAttribute = (text: string) => (text.includes('&') ? decodeHTMLAttribute(text) : text);
-
 /**
  * Tag and attribute names met before, by a hash of their lower-case characters: a name is then the same string
  * object on every element and every page. A fresh slice of the page per name made every attribute store,
@@ -167,13 +164,20 @@ export function parseLightDom(html: string, index?: LightDomIndex): DomNode {
     if (parent.children === NO_CHILDREN) parent.children = [node];
     else (parent.children as DomNode[]).push(node);
   };
+  // Where the next `&` is, at or after the last place asked about: the reader moves forward, so one indexOf per `&`
+  // tells which texts and values have entities to decode, instead of a search of every one of them.
+  let nextAmpersand = html.indexOf('&');
+  const hasEntity = (from: number, to: number): boolean => {
+    if (nextAmpersand !== -1 && nextAmpersand < from) nextAmpersand = html.indexOf('&', from);
+    return nextAmpersand !== -1 && nextAmpersand < to;
+  };
   const text = (from: number, to: number, decode = true) => {
     if (to <= from) return;
     const raw = html.slice(from, to);
     const parent = current();
     const siblings = parent.children as DomNode[];
     const last = siblings.length ? siblings[siblings.length - 1] : undefined;
-    const data = decode ? decodeText(raw) : raw;
+    const data = decode && hasEntity(from, to) ? decodeHTML(raw) : raw;
     // Adjacent text is one node, as domhandler keeps it.
     if (last?.type === 'text') last.data += data;
     else append({ type: 'text', data });
@@ -287,12 +291,14 @@ export function parseLightDom(html: string, index?: LightDomIndex): DomNode {
           if (quote === 34 || quote === 39) {
             let end = html.indexOf(quote === 34 ? '"' : "'", k + 1);
             if (end === -1) end = n;
-            value = decodeAttribute(html.slice(k + 1, end));
+            value = html.slice(k + 1, end);
+            if (hasEntity(k + 1, end)) value = decodeHTMLAttribute(value);
             j = end + 1;
           } else {
             const from = k;
             while (k < n && !isSpace(html.charCodeAt(k)) && html.charCodeAt(k) !== 62) k++;
-            value = decodeAttribute(html.slice(from, k));
+            value = html.slice(from, k);
+            if (hasEntity(from, k)) value = decodeHTMLAttribute(value);
             j = k;
           }
         }
