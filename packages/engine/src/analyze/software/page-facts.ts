@@ -158,7 +158,15 @@ export function pageFacts(page: ParsedPage): PageFacts {
     withClass: (name) => {
       let list = byClass.get(name);
       if (!list) {
-        list = dom.all.filter((el) => hasClassToken(el.attribs.class, name));
+        // From the class values listed with their elements: no lookup in every element's attributes.
+        list = [];
+        const classed = listed.byAttribute.get('class');
+        if (classed) {
+          const { elements, values } = classed;
+          for (let i = 0; i < values.length; i++) {
+            if (hasClassToken(values[i], name)) list.push(elements[i] as DomElement);
+          }
+        }
         byClass.set(name, list);
       }
       return list;
