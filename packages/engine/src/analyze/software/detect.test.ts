@@ -216,4 +216,21 @@ describe('meta values read by many patterns', () => {
       ['Cms17', '2.5'],
     ]);
   });
+
+  it('finds a pattern whose literal stands anywhere in the value, or is one of several', () => {
+    const technologies: FingerprintData['technologies'] = {
+      Midway: { cats: [1], meta: { generator: 'powered by midway' } },
+      Either: { cats: [1], meta: { generator: '(?:alpha|omega)press' } },
+    };
+    for (let n = 0; n < 40; n++) technologies[`Cms${n}`] = { cats: [1], meta: { generator: `^Cms${n}x` } };
+    const fp = compileFingerprints({ categories: data.categories, technologies });
+    const names = (content: string) =>
+      detectSoftwareFromHtml(
+        { url: 'https://a.example/', html: `<meta name="generator" content="${content}">` },
+        fp,
+      ).map((d) => d.name);
+    expect(names('Site Powered by MIDWAY 3')).toEqual(['Midway']);
+    expect(names('OmegaPress 1.0')).toEqual(['Either']);
+    expect(names('Cms3x and omega')).toEqual(['Cms3']);
+  });
 });

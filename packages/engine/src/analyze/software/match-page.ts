@@ -110,13 +110,72 @@ export type Add = (
 ) => void;
 
 function matchValue(patterns: CompiledPattern[], value: string, shown: string, add: Add): void {
-  // (An index of a long list's literals, scanned per value, cost more than it saved: the scan loop then also
-  // sees short sliced strings and runs slower on the page source.)
   const lower = value.toLowerCase();
-  for (const p of patterns) {
+  const wanted = patterns.length >= MIN_FILTERED_LIST ? possiblePatterns(patterns, lower) : null;
+  for (let i = 0; i < patterns.length; i++) {
+    if (wanted && wanted[i] === 0) continue;
+    const p = patterns[i] as CompiledPattern;
     const m = runPattern(p, value, undefined, lower);
     if (m) add(p, m, shown);
   }
+}
+
+/**
+ * A long list of patterns for one key (481 for `generator`, 198 for `server`) against a short value: each pattern's
+ * literals begin with one of the value's three-character runs, or it cannot match. (An index of the list's literals
+ * scanned per value cost more than it saved: the scan loop then also saw short sliced strings and ran slower on the
+ * page source.)
+ */
+const MIN_FILTERED_LIST = 32;
+
+interface ListFilter {
+  /** List positions by the first three characters (lower case) of a literal of the pattern's best clause. */
+  byStart: Map<string, number[]>;
+  /** Positions of the patterns without such literals: always tried. */
+  always: number[];
+}
+
+const listFilters = new WeakMap<CompiledPattern[], ListFilter>();
+
+/** Which patterns of the list may match the value (1), in the list's order; the others cannot. */
+function possiblePatterns(patterns: CompiledPattern[], lower: string): Uint8Array {
+  let filter = listFilters.get(patterns);
+  if (!filter) {
+    filter = { byStart: new Map(), always: [] };
+    for (let i = 0; i < patterns.length; i++) {
+      const clause = bestClauseOf(patterns[i] as CompiledPattern);
+      if (!clause) filter.always.push(i);
+      else for (const literal of clause) push(filter.byStart, literal.slice(0, 3), i);
+    }
+    listFilters.set(patterns, filter);
+  }
+  const wanted = new Uint8Array(patterns.length);
+  for (const i of filter.always) wanted[i] = 1;
+  for (let at = 0; at + 3 <= lower.length; at++) {
+    const list = filter.byStart.get(lower.slice(at, at + 3));
+    if (list) for (const i of list) wanted[i] = 1;
+  }
+  return wanted;
+}
+
+/** The pattern's clause whose shortest literal is longest (every literal at least three characters), if any. */
+function bestClauseOf(pattern: CompiledPattern): string[] | null {
+  let best: string[] | null = null;
+  let bestLength = 0;
+  for (const clause of pattern.clauses ?? []) {
+    const length = Math.min(...clause.map((literal) => literal.length));
+    if (length >= 3 && length > bestLength) {
+      best = clause;
+      bestLength = length;
+    }
+  }
+  return best;
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
 }
 
 function matchScriptUrls(
