@@ -115,7 +115,6 @@ export const ALLOWED: AllowedPattern[] = [
     ['src/analyze/people/roles.ts', String.raw`\b(?:\w*leit(?:er`],
     ['src/analyze/people/vat.ts', '(?:mehrwertsteuer'],
     ['src/analyze/people/vat.ts', String.raw`(?<![\p{L}\p{N}])(?:(ATU|CHE`],
-    ['src/analyze/software/page-facts.ts', String.raw`["']([^"'\s<>()]{0,300}[./]js`],
     ['src/analyze/summary/addresses.ts', '(?:webdesign|web design'],
     ['src/analyze/summary/country.ts', String.raw`(?<!\d)\d{4,5}\s+[\p{Lu}]`],
     ['src/analyze/summary/summary-text.ts', String.raw`(?:^|[.!?:]\s+)(?!(?:Das|Dies`],
@@ -291,6 +290,18 @@ export const BUILT_PER_CALL: Array<{ file: string; call: string; reason: string 
     call: "new RegExp(regex.source, 'gi')",
     reason:
       'the same Wappalyzer fingerprint pattern (compiled just above with bounded quantifiers) with the g flag, to search from an offset',
+  },
+  {
+    file: 'src/analyze/software/pattern.ts',
+    call: "new RegExp(regex.source, 'iy')",
+    reason:
+      'the same Wappalyzer fingerprint pattern (a plain word, isWordLiteral) sticky, to try it at one position at a time',
+  },
+  {
+    file: 'src/analyze/software/regex-tools.ts',
+    call: "new RegExp(needed.map(escapeRegex).join('|'), 'i')",
+    reason:
+      "a pattern's required literals, escaped, as one alternation of plain strings (no quantifier, no group): linear",
   },
   {
     file: 'src/analyze/software/js-rules.ts',
