@@ -1,8 +1,9 @@
+import { isBoilerplate } from './boilerplate';
 import { readFingerprintData } from './data';
 import { addJsRules, emptyJsRules, type JsRules } from './js-rules';
 import { LiteralIndex } from './literal-index';
 import { type CompiledPattern, type CompileStats, compilePattern, parsePatternString } from './pattern';
-import { escapeRegex, isBoilerplate } from './regex-tools';
+import { escapeRegex } from './regex-tools';
 import { parseSelector, type SelectorAlternative } from './selector';
 import { isSiteHosting } from './site-hosting';
 import { domTriggers, patternTriggers, type Triggers } from './triggers';

@@ -1,15 +1,14 @@
+import { htmlClauses, withoutBoilerplate } from './boilerplate';
 import { type LiteralScan, occurrences } from './literal-index';
 import {
   boundQuantifiers,
   type Clauses,
   clauseTests,
-  htmlClauses,
   isWordLiteral,
   maxMatchWidth,
   readsOutsideMatch,
   requiredClauses,
   satisfies,
-  withoutBoilerplate,
 } from './regex-tools';
 import type { EvidenceType } from './types';
 
@@ -23,7 +22,7 @@ export interface CompiledPattern {
   regex: RegExp | null;
   /**
    * Pre-filter of a page: literal clauses (lower case) every match satisfies, without those nearly every page
-   * satisfies (regex-tools withoutBoilerplate); null when none are left.
+   * satisfies (boilerplate.ts); null when none are left.
    */
   clauses: Clauses | null;
   /**

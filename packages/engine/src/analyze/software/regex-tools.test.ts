@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { htmlClauses, withoutBoilerplate } from './boilerplate';
 import { LiteralIndex } from './literal-index';
 import { compileRegex, parsePatternString, resolveVersion } from './pattern';
-import {
-  boundQuantifiers,
-  clauseTests,
-  htmlClauses,
-  isWordLiteral,
-  requiredClauses,
-  satisfies,
-  withoutBoilerplate,
-} from './regex-tools';
+import { boundQuantifiers, clauseTests, isWordLiteral, requiredClauses, satisfies } from './regex-tools';
 
 describe('pattern strings', () => {
   it('splits regex, version and confidence', () => {

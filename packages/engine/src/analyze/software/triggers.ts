@@ -2,10 +2,11 @@
  * Inverted index from literals to the patterns they can wake: after one scan of a page, only patterns one of
  * whose trigger literals occurs are looked at (a few hundred of 7,000), instead of checking every pattern.
  */
+
+import { isBoilerplate } from './boilerplate';
 import type { DomRule } from './fingerprints';
 import type { LiteralIndex } from './literal-index';
 import type { CompiledPattern } from './pattern';
-import { isBoilerplate } from './regex-tools';
 
 export interface Triggers<T> {
   byLiteral: Map<number, T[]>;
