@@ -3,7 +3,7 @@ import type { Fingerprints } from './fingerprints';
 import { matchJsRules } from './js-rules';
 import type { LiteralScan } from './literal-index';
 import { matchDomRule } from './match-dom';
-import { type PageFacts, pageFacts, type ScriptUrl } from './page-facts';
+import { type PageFacts, pageFacts, push, type ScriptUrl } from './page-facts';
 import {
   type CompiledPattern,
   foundAll,
@@ -13,7 +13,7 @@ import {
   type ScannedText,
 } from './pattern';
 import { isAboutOwnSite } from './site-hosting';
-import { candidates } from './triggers';
+import { bestClauseIndex, candidates } from './triggers';
 import type { Evidence } from './types';
 
 /** One pattern that matched one value on one page. */
@@ -143,7 +143,8 @@ function possiblePatterns(patterns: CompiledPattern[], lower: string): Uint8Arra
   if (!filter) {
     filter = { byStart: new Map(), always: [] };
     for (let i = 0; i < patterns.length; i++) {
-      const clause = bestClauseOf(patterns[i] as CompiledPattern);
+      const pattern = patterns[i] as CompiledPattern;
+      const clause = pattern.clauses?.[bestClauseIndex(pattern)];
       if (!clause) filter.always.push(i);
       else for (const literal of clause) push(filter.byStart, literal.slice(0, 3), i);
     }
@@ -156,26 +157,6 @@ function possiblePatterns(patterns: CompiledPattern[], lower: string): Uint8Arra
     if (list) for (const i of list) wanted[i] = 1;
   }
   return wanted;
-}
-
-/** The pattern's clause whose shortest literal is longest (every literal at least three characters), if any. */
-function bestClauseOf(pattern: CompiledPattern): string[] | null {
-  let best: string[] | null = null;
-  let bestLength = 0;
-  for (const clause of pattern.clauses ?? []) {
-    const length = Math.min(...clause.map((literal) => literal.length));
-    if (length >= 3 && length > bestLength) {
-      best = clause;
-      bestLength = length;
-    }
-  }
-  return best;
-}
-
-function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
 }
 
 function matchScriptUrls(

@@ -63,7 +63,8 @@ export interface ScriptUrl {
 const isElement = (node: DomNode): node is DomElement =>
   (node.type === 'tag' || node.type === 'script' || node.type === 'style') && typeof node.name === 'string';
 
-function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+/** Adds `value` to the list under `key`. */
+export function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
   if (list) list.push(value);
   else map.set(key, [value]);

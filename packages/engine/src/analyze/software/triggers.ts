@@ -26,19 +26,23 @@ function register<T>(triggers: Triggers<T>, ids: number[] | null, item: T): void
   }
 }
 
-/** The clause whose shortest literal is longest: the least likely to occur by chance. */
-function bestClause(pattern: CompiledPattern): number[] | null {
-  if (!pattern.clauses || !pattern.clauseIds) return null;
+/** Which of the pattern's clauses has the longest shortest literal: the least likely to occur by chance (-1: none). */
+export function bestClauseIndex(pattern: CompiledPattern): number {
   let best = -1;
   let bestLength = 0;
-  pattern.clauses.forEach((clause, i) => {
+  (pattern.clauses ?? []).forEach((clause, i) => {
     const length = Math.min(...clause.map((l) => l.length));
     if (length > bestLength) {
       best = i;
       bestLength = length;
     }
   });
-  return best === -1 ? null : (pattern.clauseIds[best] ?? null);
+  return best;
+}
+
+function bestClause(pattern: CompiledPattern): number[] | null {
+  const best = bestClauseIndex(pattern);
+  return best === -1 ? null : (pattern.clauseIds?.[best] ?? null);
 }
 
 export function patternTriggers(
