@@ -46,6 +46,13 @@ const data: FingerprintData = {
     Shippo: { cats: [12], text: ['\\bShippo Express\\b'] },
     Dexo: { cats: [12], text: ['\\b(?<!-)DX\\b'] },
     Ampy: { cats: [12], text: ['"Ampy & Co"'], dom: { 'span.quote': { text: '"quoty"' } } },
+    Iconic: {
+      cats: [12],
+      dom: {
+        "[class*='ic']": { attributes: { class: '(?:^|\\s)ic(?:-[a-z]+)?(?:\\s|$)' } },
+        "img[src*='pics/']": { attributes: { src: 'pics/v(\\d+)/\\;version:\\1' } },
+      },
+    },
   },
 };
 
@@ -143,6 +150,23 @@ describe('software matcher', () => {
     expect(detect('<div data-widget="w7"></div>')[0]?.version).toBe('7');
     expect(detect('<div data-widget="x7"></div>')).toEqual([]);
     expect(detect('<main><a href="https://widgets.example/">w</a></main>')).toEqual([]);
+  });
+
+  it('tries an attribute pattern on the first 50 elements its selector selects, in page order', () => {
+    const icy = (n: number) => '<i class="icy"></i>'.repeat(n);
+    const found = (html: string) => detect(html).find((d) => d.name === 'Iconic');
+    expect(found(`${icy(49)}<i class="x ic ic-home"></i>`)?.evidence[0]?.match).toBe(
+      `[class*='ic'] [class="x ic ic-home"]`,
+    );
+    expect(found(`${icy(50)}<i class="ic"></i>`)).toBeUndefined();
+    // A connection hint is no evidence, and not one of the 50 either; an element the selector does not select neither.
+    const hints = '<link rel="preconnect" class="icy" href="https://cdn.example">'.repeat(5);
+    expect(found(`${hints}${icy(49)}<b class="eh"></b><i class="ic"></i>`)).toBeDefined();
+    expect(found(`<link rel="preconnect" class="ic" href="https://cdn.example">`)).toBeUndefined();
+    // With a tag: only that tag's elements are selected, and counted.
+    const scripts = '<script src="/pics/v1/a.js"></script>'.repeat(60);
+    expect(found(`${scripts}<img src="/pics/v2/a.png">`)?.version).toBe('2');
+    expect(found(`${'<img src="/pics/x.png">'.repeat(50)}<img src="/pics/v2/a.png">`)).toBeUndefined();
   });
 
   it('skips what needs JavaScript to run and patterns that do not compile, without failing', () => {
