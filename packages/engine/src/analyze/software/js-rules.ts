@@ -16,7 +16,6 @@
 import { getDomainWithoutSuffix } from 'tldts';
 import type { PageFacts } from './page-facts';
 import { type CompiledPattern, type CompileStats, compilePattern, parsePatternString } from './pattern';
-import { propertyChains } from './property-chains';
 
 export interface JsRule {
   key: string;
@@ -103,7 +102,7 @@ export function addJsRules(
 
 /**
  * Globals an inline script declares: `var|let|const|function name`, `window['name'] =`, and `name =` at the
- * start of a statement or in a declaration list (property assignments, `window.name =`, come from propertyChains).
+ * start of a statement or in a declaration list (property assignments, `window.name =`, come from CHAIN).
  */
 // After a statement boundary, spaces but no newline: a newline is itself a boundary, so a long run of blank lines is
 // read once instead of once per line (which took time growing with the square of its length).
@@ -111,6 +110,12 @@ const DECLARATION =
   /\b(?:var|let|const|function)\s+([A-Za-z_$][\w$]*)|\[\s*["']([A-Za-z_$][\w$]*)["']\s*\]\s*=(?!=)|[;{}\n,(][^\S\n]*([A-Za-z_$][\w$]*)\s*=(?!=)/g;
 /** `name =` as the very first statement (DECLARATION looks for a statement boundary before it, for speed). */
 const FIRST_STATEMENT = /^\s*([A-Za-z_$][\w$]*)\s*=(?!=)/;
+/**
+ * A property path as code writes it (`FB.getLoginStatus`, `window.hbspt.forms.create`), with the assignment
+ * that may follow it. Starting only where an identifier starts keeps the scan linear (`\b` also let it start after
+ * each `$` inside one, "A$A$A$…", and rescan the rest from there).
+ */
+const CHAIN = /(?<![\w$])[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(\s*=(?!=))?/g;
 /** `window.name =`, also through self, globalThis, top or a minified one-letter window parameter (`f._fbq=`). */
 const GLOBAL_OBJECT = /^(?:window|self|globalThis|top|[a-z])$/;
 
@@ -165,10 +170,11 @@ export function matchJsRules(rules: JsRules, facts: PageFacts): JsHit[] {
     const opening = FIRST_STATEMENT.exec(scripts);
     if (opening) defined(opening[1] as string, 0);
     for (const m of scripts.matchAll(DECLARATION)) defined((m[1] ?? m[2] ?? m[3]) as string, m.index);
-    for (const { index, text, assigned } of propertyChains(scripts)) {
+    for (const m of scripts.matchAll(CHAIN)) {
+      const text = m[1] ? m[0].slice(0, -m[1].length) : m[0];
       const dot = text.indexOf('.');
-      if (assigned && text.indexOf('.', dot + 1) === -1 && GLOBAL_OBJECT.test(text.slice(0, dot))) {
-        defined(text.slice(dot + 1), index);
+      if (m[1] && text.indexOf('.', dot + 1) === -1 && GLOBAL_OBJECT.test(text.slice(0, dot))) {
+        defined(text.slice(dot + 1), m.index);
       }
       const chain = text.startsWith('window.') ? text.slice(7) : text;
       const first = chain.indexOf('.');

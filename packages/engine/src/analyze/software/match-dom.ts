@@ -159,19 +159,6 @@ export function matchDomRule(
   const text = rule.text && possible(rule.text) ? rule.text : undefined;
   const attributes = rule.attributes.filter((a) => facts.dom.byAttribute.has(a.name) && possible(a.pattern));
   if (!rule.exists && !text && attributes.length === 0) return;
-  const single = !rule.exists && !text && attributes.length === 1 ? oneAttributeTest(rule) : null;
-  if (single) {
-    if (needsMet(single.alternative, facts.dom, inHtml)) {
-      matchOneAttributeTest(
-        rule,
-        single.compound,
-        attributes[0] as DomRule['attributes'][number],
-        facts.dom,
-        add,
-      );
-    }
-    return;
-  }
   const elements = selectElements(rule, facts, inHtml, $).filter((el) => !isResourceHint(el));
   if (elements.length === 0) return;
   if (rule.exists) add(rule.exists, [''], `${rule.selector}${describeElement(elements[0] as DomElement)}`);
@@ -196,50 +183,6 @@ export function matchDomRule(
         add(pattern, m, `${rule.selector} [${name}="${value}"]`);
         break;
       }
-    }
-  }
-}
-
-/**
- * A rule that selects by one attribute test (`[class*='fa']`, `img[src*='images/']`) and reads one attribute
- * pattern: its one alternative and compound, else null.
- */
-function oneAttributeTest(rule: DomRule): { alternative: SelectorAlternative; compound: Compound } | null {
-  const alternative = rule.alternatives?.length === 1 ? rule.alternatives[0] : undefined;
-  const compound = alternative?.chain?.length === 1 ? alternative.chain[0]?.compound : undefined;
-  if (!alternative || !compound || compound.ids.length > 0 || compound.classes.length > 0) return null;
-  return compound.attributes.length === 1 ? { alternative, compound } : null;
-}
-
-/**
- * matchDomRule for such a rule, without the element lists: the attribute's listed values are read in document
- * order, and the pattern runs on each element selected until it matches or MAX_ELEMENTS_CHECKED were tried, as
- * matchDomRule does with the selected elements. (Selecting first made a list of every element whose class holds
- * `fa`, hundreds on a page, to try the first few.)
- */
-function matchOneAttributeTest(
-  rule: DomRule,
-  compound: Compound,
-  { name, pattern }: DomRule['attributes'][number],
-  dom: DomIndex,
-  add: Add,
-): void {
-  const test = compound.attributes[0] as AttributeTest;
-  const list = dom.byAttribute.get(test.name);
-  if (!list) return;
-  const { elements, values } = list;
-  let checked = 0;
-  for (let i = 0; i < values.length; i++) {
-    const el = elements[i] as DomElement;
-    if ((compound.tag && el.name !== compound.tag) || !attributeMatches(test, values[i])) continue;
-    if (isResourceHint(el)) continue;
-    if (++checked > MAX_ELEMENTS_CHECKED) return;
-    const value = name === test.name ? values[i] : el.attribs[name];
-    if (value === undefined) continue;
-    const m = runPattern(pattern, value);
-    if (m) {
-      add(pattern, m, `${rule.selector} [${name}="${value}"]`);
-      return;
     }
   }
 }

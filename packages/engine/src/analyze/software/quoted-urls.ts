@@ -14,10 +14,25 @@
  * when `js` occurs between them. quoted-urls.test.ts checks the two agree.
  */
 
-import { isRegexSpace } from './regex-tools';
-
 const MAX_BEFORE = 300;
 const MAX_AFTER = 200;
+
+/** JavaScript's `\s`: ASCII whitespace and the Unicode spaces and line ends. */
+function isRegexSpace(c: number): boolean {
+  return (
+    (c >= 9 && c <= 13) ||
+    c === 32 ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
 
 /** Does text[from, to) (no quotes in it) match `[^"'\s<>()]{0,300}[./]js(?:[?#][^"'\s<>]{0,200})?` whole? */
 function isScriptUrl(text: string, from: number, to: number): boolean {
