@@ -11,7 +11,7 @@ import { expected } from './common';
  */
 // biome-ignore format: one compact list
 export const RESULT_COLUMNS = [
-  'name', 'website', 'phone', 'email', 'city', 'category', 'industry', 'icp', 'software', 'hiring',
+  'name', 'website', 'phone', 'email', 'address', 'city', 'category', 'industry', 'icp', 'software', 'hiring',
   'decision_maker', 'enrichment_state', 'rating', 'sources', 'first_seen_at',
 ] as const;
 export const ResultColumn = z.enum(RESULT_COLUMNS, expected(`one of ${RESULT_COLUMNS.join(', ')}`));

@@ -38,6 +38,8 @@ export const VIEW_EXPORT_COLUMNS: Record<ResultColumn, readonly ExportColumn[]> 
   // The record's own, then the one its website gives (the table shows the latter where the former is empty).
   phone: ['phone', 'website_phone'],
   email: ['email', 'website_email'],
+  // The street address cell stands for where the business is: what a CRM or a route planner needs with it.
+  address: ['address', 'postal_code', 'country', 'lat', 'lng'],
   city: ['city', 'region'],
   category: ['category'],
   industry: ['industry'],

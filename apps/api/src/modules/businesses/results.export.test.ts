@@ -106,6 +106,16 @@ describe('GET /user/session/:id/export', () => {
     expect(res.body).toContain('"\'=HYPERLINK(""http://evil.example"",""click"")"');
   });
 
+  it("writes the table's visible columns, the address one as street, postal code, country and coordinates", async () => {
+    const res = await exportCsv({ columns: 'name,address,city', sortBy: 'name', sortOrder: 'asc' });
+    expect(res.statusCode).toBe(200);
+    const [header = [], ...rows] = parse(res.body);
+    expect(header).toEqual(['name', 'address', 'postal_code', 'country', 'lat', 'lng', 'city', 'region']);
+    const alpha = rows.find((r) => r[0] === 'Alpha Dental');
+    expect(alpha?.slice(4, 6)).toEqual(['53.8', '-1.55']);
+    expect(rows.find((r) => r[0] === `'${EVIL}`)?.[1]).toBe('\'-1 Quote "Street", Flat 2\nLeeds');
+  });
+
   it('exports only the header when nothing matches, and answers 400 for a bad filter before streaming', async () => {
     const empty = await exportCsv({ search: 'no such business' });
     expect(empty.statusCode).toBe(200);

@@ -11,6 +11,7 @@ export const CHOOSABLE_COLUMNS = [
   { id: 'website', label: 'Website', isDefault: true },
   { id: 'phone', label: 'Phone', isDefault: true },
   { id: 'email', label: 'Email', isDefault: false },
+  { id: 'address', label: 'Address', isDefault: false },
   { id: 'city', label: 'City', isDefault: true },
   { id: 'category', label: 'Category', isDefault: true },
   { id: 'industry', label: 'Industry', isDefault: false },

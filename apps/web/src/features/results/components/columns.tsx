@@ -259,6 +259,14 @@ export const columns = helper.columns([
       return email ? link : <FromWebsite>{link}</FromWebsite>;
     },
   }),
+  helper.accessor('address', {
+    header: 'Address',
+    cell: (info) => {
+      // Sources often write the postal code into the street address; without one, the postal code and country.
+      const { address, postal_code: postalCode, country } = info.row.original;
+      return <ClampedText text={address ?? ([postalCode, country].filter(Boolean).join(' ') || null)} />;
+    },
+  }),
   helper.accessor('city', {
     header: 'City',
     meta: { sortField: 'city', firstOrder: 'asc', label: 'City' },
