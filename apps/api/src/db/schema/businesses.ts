@@ -167,9 +167,15 @@ export const businesses = pgTable(
     // index-only scan, no table reads for the rows an OFFSET skips), then reads those 50 rows.
     // Text columns are read mostly A→Z, figures mostly highest first (both with nulls last, as the query sorts).
     index('businesses_session_run_id_idx').on(t.sessionId, t.runId, t.id),
-    index('businesses_session_name_idx').on(t.sessionId, t.runId, t.name, t.id),
-    index('businesses_session_city_idx').on(t.sessionId, t.runId, t.city, t.id),
-    index('businesses_session_category_idx').on(t.sessionId, t.runId, t.category, t.id),
+    // Names, cities and categories in the collation the results sort them in (results-where.ts `alphabetical`).
+    index('businesses_session_name_idx').on(t.sessionId, t.runId, sql`${t.name} collate "und-x-icu"`, t.id),
+    index('businesses_session_city_idx').on(t.sessionId, t.runId, sql`${t.city} collate "und-x-icu"`, t.id),
+    index('businesses_session_category_idx').on(
+      t.sessionId,
+      t.runId,
+      sql`${t.category} collate "und-x-icu"`,
+      t.id,
+    ),
     index('businesses_session_industry_idx').on(t.sessionId, t.runId, t.industry, t.id),
     index('businesses_session_rating_idx').on(t.sessionId, t.runId, t.rating.desc().nullsLast(), t.id.desc()),
     index('businesses_session_first_seen_idx').on(t.sessionId, t.runId, t.firstSeenAt.desc(), t.id.desc()),

@@ -74,14 +74,23 @@ const COLUMNS: Record<Exclude<FilterField, ArrayField>, { column: Column | SQL; 
   is_closed: { column: businesses.isClosed, kind: 'boolean' },
 };
 
-const SORT_COLUMNS: Record<SortField, Column> = {
+/**
+ * Text that people read alphabetically (names and places, from sources in any case: "TYLER GREY", "Alice's")
+ * sorts in ICU's root collation: case and accents second (Alice's, Ärzte, AVENUE), not the database's byte order
+ * (AVENUE before Alice's, Ärzte after zeta). The name, city and category indexes are built in the same collation
+ * (migration 0023), so a page is still picked from an index alone. Domains are lower case; industries are the
+ * taxonomy's labels.
+ */
+const alphabetical = (column: Column): SQL => sql`${column} collate "und-x-icu"`;
+
+const SORT_COLUMNS: Record<SortField, SQLWrapper> = {
   id: businesses.id,
-  name: businesses.name,
+  name: alphabetical(businesses.name),
   domain: businesses.domain,
-  city: businesses.city,
-  region: businesses.region,
+  city: alphabetical(businesses.city),
+  region: alphabetical(businesses.region),
   country: businesses.country,
-  category: businesses.category,
+  category: alphabetical(businesses.category),
   source: businesses.source,
   rating: businesses.rating,
   review_count: businesses.reviewCount,
@@ -296,8 +305,8 @@ export function exportWhere(
   return and(where, eq(businesses.isClosed, false)) as SQL;
 }
 
-/** The column a sort field sorts by. */
-export const sortColumnOf = (sortBy: SortField): Column => SORT_COLUMNS[sortBy];
+/** What a sort field sorts by: its column, in the collation it sorts in. */
+export const sortColumnOf = (sortBy: SortField): SQLWrapper => SORT_COLUMNS[sortBy];
 
 /**
  * ORDER BY of the results: the sort field (nulls last either way), then id so pages never overlap. `over` names
