@@ -112,6 +112,9 @@ export function createBetterAuth(db: Database, config: Config, secret: string, m
       '/reset-password',
       '/email-otp/request-email-change',
       '/email-otp/change-email',
+      // Argo's screens never ask whether a code is right without using it; and this endpoint counts a wrong guess
+      // only after comparing, so guesses sent at once were all compared (a security review's finding).
+      '/email-otp/check-verification-otp',
     ],
     emailAndPassword: {
       enabled: true,

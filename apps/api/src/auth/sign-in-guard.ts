@@ -13,10 +13,13 @@ import type { SignInUser } from './sign-in-user';
  *   that pair (or address) gets 429 until the oldest failure ages out. Failures from everywhere also count per
  *   account (`account:<email>`), but they only slow the account's sign-ins down (a growing delay before the answer):
  *   a stranger's wrong passwords must not lock the owner out. A completed sign-in clears the account's counts.
- *   Unknown emails count exactly like known ones (no enumeration).
+ *   Unknown emails count exactly like known ones (no enumeration). An attempt counts as a failure from the moment
+ *   it arrives and is taken back when it succeeds: checked first and counted after the answer, a hundred guesses
+ *   sent at once all passed the check (a security review's finding).
  * - emailed codes (confirmation, password reset) are never refused in advance: a correct code proves control of the
- *   mailbox and must always work. Guessing is bounded by the provider (3 tries per code) and by the code requests
- *   below; a correct reset or confirmation clears the account's counts.
+ *   mailbox and must always work. Guessing is bounded by the provider (3 tries per code, counted atomically by the
+ *   endpoints Argo serves: the provider's check-verification-otp, which counts them after comparing, is disabled in
+ *   better-auth.ts) and by the code requests below; a correct reset or confirmation clears the account's counts.
  * - code requests: every request that may email a code counts per address (`send:<email>`), so nobody can flood a
  *   mailbox; same limit and window.
  * - TOTP replay: an accepted authenticator code is recorded per user and refused when presented again (the provider
@@ -35,7 +38,6 @@ const RULES: Record<string, Rule> = {
   '/sign-in/email': { kind: 'attempt', account: 'body' },
   '/email-otp/verify-email': { kind: 'code', account: 'body' },
   '/email-otp/reset-password': { kind: 'code', account: 'body' },
-  '/email-otp/check-verification-otp': { kind: 'code', account: 'body' },
   '/two-factor/verify-totp': { kind: 'attempt', account: 'cookie' },
   '/two-factor/verify-otp': { kind: 'attempt', account: 'cookie' },
   '/two-factor/verify-backup-code': { kind: 'attempt', account: 'cookie' },
@@ -76,6 +78,8 @@ export interface GuardState {
   ip: string;
   /** The TOTP code this request claimed (released again unless the provider accepts it). */
   claimedCode: string | null;
+  /** The failure records this attempt made on arrival (auth_attempts ids), taken back unless it fails. */
+  reserved: number[];
 }
 
 export type GuardDecision =
@@ -133,13 +137,16 @@ export function createSignInGuard({
   const max = config.SIGN_IN_MAX_ATTEMPTS;
   const windowMinutes = config.SIGN_IN_WINDOW_MINUTES;
 
-  /** Seconds until every key is below the limit again; 0 when none is at it. */
-  async function secondsBlocked(keys: string[]): Promise<number> {
+  /**
+   * Seconds until every key has fewer than `limit` recent records again; 0 when none has that many. An attempt
+   * asks with limit max + 1, its own record (made on arrival) included.
+   */
+  async function secondsBlocked(keys: string[], limit = max): Promise<number> {
     if (keys.length === 0) return 0;
     const result = await db.execute<{ wait: number | string | null }>(sql`
       select max(extract(epoch from (nth + make_interval(mins => ${windowMinutes}) - now()))) as wait
       from (
-        select (array_agg(created_at order by created_at desc))[${max}] as nth
+        select (array_agg(created_at order by created_at desc))[${limit}] as nth
         from auth_attempts
         where key in (${sql.join(
           keys.map((k) => sql`${k}`),
@@ -159,19 +166,32 @@ export function createSignInGuard({
     return Number(result.rows[0]?.n ?? 0);
   }
 
-  async function record(keys: string[]) {
-    if (keys.length === 0) return;
-    await db.execute(sql`
+  /** Records an attempt under each key; the records' ids. */
+  async function record(keys: string[]): Promise<number[]> {
+    if (keys.length === 0) return [];
+    const inserted = await db.execute<{ id: number | string }>(sql`
       insert into auth_attempts (key) values ${sql.join(
         keys.map((k) => sql`(${k})`),
         sql`, `,
-      )}`);
+      )} returning id`);
     // Now and then, forget attempts that no longer count (for keys that never come back).
     if (Math.random() < 0.02) {
       await db.execute(
         sql`delete from auth_attempts where created_at < now() - make_interval(mins => ${windowMinutes})`,
       );
     }
+    return inserted.rows.map((row) => Number(row.id));
+  }
+
+  /** Takes back an attempt's records: it did not fail (or was refused before it was tried). */
+  async function takeBack(ids: number[]) {
+    if (ids.length === 0) return;
+    await db.execute(
+      sql`delete from auth_attempts where id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
   }
 
   /** Forgets the account's failures, from everywhere: its owner just proved who they are. */
@@ -235,21 +255,41 @@ export function createSignInGuard({
         email = user.email.toLowerCase();
         userId = user.id;
       }
-      const state: GuardState = { rule, path, email, userId, ip: request.ip, claimedCode: null };
+      const state: GuardState = {
+        rule,
+        path,
+        email,
+        userId,
+        ip: request.ip,
+        claimedCode: null,
+        reserved: [],
+      };
 
-      const wait = await secondsBlocked(lockKeys(state));
-      if (wait > 0) return refuse(rule.kind === 'send' ? 'send' : 'attempt', wait);
-      if (rule.kind === 'send') await record(lockKeys(state));
-      if (rule.kind === 'attempt' && email) {
-        const delay = slowDownMs(await recentFailures(`account:${email}`), max);
-        if (delay > 0) await sleep(delay);
+      if (rule.kind === 'attempt') {
+        // Counted as a failure on arrival, then checked with itself included: of guesses sent at once, only those
+        // within the limit get through.
+        const reserved = await record(failureKeys(state));
+        const wait = await secondsBlocked(lockKeys(state), max + 1);
+        if (wait > 0) {
+          await takeBack(reserved);
+          return refuse('attempt', wait);
+        }
+        state.reserved = reserved;
+        if (email) {
+          const delay = slowDownMs((await recentFailures(`account:${email}`)) - 1, max);
+          if (delay > 0) await sleep(delay);
+        }
+      } else {
+        const wait = await secondsBlocked(lockKeys(state));
+        if (wait > 0) return refuse('send', wait);
+        if (rule.kind === 'send') await record(lockKeys(state));
       }
 
       if (path === '/two-factor/verify-totp' && userId) {
         const code = bodyString(request.body, 'code')?.replace(/\s+/g, '');
         if (code) {
+          // A replayed code is a failure: its record, made on arrival, stays.
           if (!(await claimTotpCode(userId, code))) {
-            await record(failureKeys(state));
             return {
               action: 'refuse',
               status: 401,
@@ -270,6 +310,16 @@ export function createSignInGuard({
         await releaseTotpCode(state.userId, state.claimedCode);
       }
       if (state.rule.kind === 'send') return;
+      const code = (body as { code?: unknown } | null)?.code;
+      // A right password for an unconfirmed email or a disabled user is not a guess; server errors are not the
+      // caller's. A failure keeps the records it made on arrival; anything else takes them back.
+      const guessFailed =
+        status >= 400 &&
+        status < 500 &&
+        status !== 429 &&
+        code !== 'EMAIL_NOT_VERIFIED' &&
+        code !== 'USER_DISABLED';
+      if (!guessFailed) await takeBack(state.reserved);
       if (status === 200) {
         const response = (body ?? {}) as { twoFactorRedirect?: unknown; user?: { email?: unknown } };
         // The password was right but the second step is still to come: the sign-in is not complete yet.
@@ -278,14 +328,7 @@ export function createSignInGuard({
           state.email ??
           (typeof response.user?.email === 'string' ? response.user.email.toLowerCase() : null);
         if (email) await clearAccount(email);
-        return;
       }
-      const code = (body as { code?: unknown } | null)?.code;
-      // A right password for an unconfirmed email or a disabled user is not a guess; server errors are not the
-      // caller's.
-      if (status >= 500 || status === 429 || code === 'EMAIL_NOT_VERIFIED' || code === 'USER_DISABLED')
-        return;
-      if (status >= 400) await record(failureKeys(state));
     },
   };
 }

@@ -167,6 +167,50 @@ describe('sign-in attempts per account and address', () => {
   });
 });
 
+describe('guesses sent at once', () => {
+  // A security review's finding: the limit was checked on arrival and counted after the answer, so 100 guesses
+  // sent together were all tried, and the right password among them signed in.
+  it('tries at most as many as the limit allows; the rest get 429 and leave no record', async () => {
+    const user = await t.signUp(uniqueEmail('burst'));
+    const ip = freshIp();
+    const answers = await Promise.all([
+      ...Array.from({ length: 20 }, () => signIn(user.email, 'wrong password', ip)),
+      signIn(user.email, user.password, ip),
+    ]);
+    const statuses = answers.map((a) => a.status);
+    // Each counts the others that arrived before it, so a burst may get fewer through, never more.
+    expect(statuses.filter((s) => s !== 429).length).toBeLessThanOrEqual(3);
+    expect(statuses.every((s) => s === 401 || s === 429 || s === 200)).toBe(true);
+    // Only the tried ones count: the refused ones leave no record behind.
+    const counted = await t.database.db.execute<{ n: string }>(
+      sql`select count(*) as n from auth_attempts where key = ${`pair:${user.email}|${ip}`}`,
+    );
+    expect(Number(counted.rows[0]?.n)).toBe(statuses.filter((s) => s === 401).length);
+  });
+
+  it('a right password takes its attempt back: sign-ins within the limit never lock anyone out', async () => {
+    const user = await t.signUp(uniqueEmail('regular'));
+    const ip = freshIp();
+    const answers = await Promise.all(Array.from({ length: 3 }, () => signIn(user.email, user.password, ip)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    for (let i = 0; i < 3; i++) expect((await signIn(user.email, user.password, ip)).status).toBe(200);
+  });
+
+  it('does not answer whether an emailed code is right without using it (check-verification-otp is off)', async () => {
+    const user = await t.signUp(uniqueEmail('checked'));
+    await t.authCall('POST', '/email-otp/send-verification-otp', {
+      body: { email: user.email, type: 'forget-password' },
+      ip: freshIp(),
+    });
+    const code = await readLatestCode(t.database.db, user.email, 'password-reset');
+    const checked = await t.authCall('POST', '/email-otp/check-verification-otp', {
+      body: { email: user.email, type: 'forget-password', otp: code },
+      ip: freshIp(),
+    });
+    expect(checked.status).toBe(404);
+  });
+});
+
 describe('sign-in attempts per IP', () => {
   it('after 3 failures from one address refuses it for any account; other addresses go on', async () => {
     const ip = freshIp();
