@@ -161,6 +161,44 @@ describe('the commits of a session run', () => {
     expect(await runAndSession(sessionId)).toMatchObject({ state: { step: 2 }, done: 2 });
   });
 
+  it('writes the progress with every commit that stores rows, so the rows read never trail the businesses found', async () => {
+    const { sessionId, payload } = await seedQueuedRun();
+    const run = await openSessionRun<State>(contextOf(randomUUID()), payload, {
+      ...options,
+      progressIntervalMs: 60_000,
+    });
+    if (!run) throw new Error('the run did not open');
+    opened.push(run);
+    const shop = (i: number): RawBusiness => ({
+      name: `Shop ${i}`,
+      website: `https://shop${i}.example/`,
+      domain: `shop${i}.example`,
+      email: null,
+      phone: null,
+      address: null,
+      city: 'Leeds',
+      region: null,
+      postal_code: null,
+      country: 'GB',
+      lat: null,
+      lng: null,
+      category: 'shop',
+      source: 'csv',
+      source_ref: null,
+      rating: null,
+      review_count: null,
+    });
+    for (let batch = 0; batch < 3; batch++) {
+      await run.commit({
+        records: mergeBusinesses([shop(2 * batch), shop(2 * batch + 1)]),
+        state: { step: batch + 1 },
+        progress: { total: 6, done: 2 * (batch + 1), failed: 0 },
+      });
+      const stored = await testDb.db.select().from(businesses).where(eq(businesses.sessionId, sessionId));
+      expect(await runAndSession(sessionId)).toMatchObject({ done: stored.length });
+    }
+  });
+
   it('writes the progress of a cursor commit only when it is due, and the cursor every time', async () => {
     const { sessionId, payload } = await seedQueuedRun();
     const run = await openSessionRun<State>(contextOf(randomUUID()), payload, {
