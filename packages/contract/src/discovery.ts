@@ -124,6 +124,12 @@ export const CsvPreview = z.object({
   encoding: z.string(),
   /** Data rows in the whole file (header excluded). */
   row_count: Count,
+  /**
+   * The first rows the file cannot be read at (an unclosed quote, a runaway row), each with its line and why, and
+   * how many there are in all: the import will list them as not imported. Absent in older uploads.
+   */
+  unreadable_rows: z.array(z.object({ line: Count, reason: z.string() })).optional(),
+  unreadable_count: Count.optional(),
 });
 export type CsvPreview = z.infer<typeof CsvPreview>;
 

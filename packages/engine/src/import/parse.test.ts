@@ -108,6 +108,24 @@ describe('parseCsv', () => {
     expect(csv.rows).toHaveLength(2);
   });
 
+  it('counts the lines an unclosed quote swallows, a final line break starting none', async () => {
+    const error = async (text: string) => (await readCsv(utf8(text))).rows.find((row) => row.error)?.error;
+    expect(await error('name,city\n"Oops,A\nB,C\n')).toMatch(/so this line and the one after it could not/);
+    expect(await error('name,city\n"Oops,A\nB,C')).toMatch(/so this line and the one after it could not/);
+    expect(await error('name,city\n"Oops,A\n')).toMatch(/so this line could not be read/);
+    expect(await error('name,city\r\n"Oops,A\r\nB,C\r\nD,E\r\n')).toMatch(/this line and the 2 after it/);
+  });
+
+  it('lists in the preview the rows it cannot read, before anything is imported', async () => {
+    const preview = await previewCsv(utf8('name,city\nA,B\nC,"oops\nD,E\n'));
+    expect(preview.row_count).toBe(2);
+    expect(preview.rows).toEqual([['A', 'B']]);
+    expect(preview.unreadable_count).toBe(1);
+    expect(preview.unreadable_rows).toEqual([{ line: 3, reason: expect.stringMatching(/never closed/) }]);
+    const clean = await previewCsv(utf8('name,city\nA,B\n'));
+    expect(clean).toMatchObject({ unreadable_rows: [], unreadable_count: 0 });
+  });
+
   it('joins text after a closing quote to its cell, and reads "" in a quoted cell as one quote', async () => {
     const csv = await readCsv(utf8('name,note\n"Acme" Inc,"say ""hi"""\n'));
     expect(csv.rows).toEqual([{ line: 2, cells: ['Acme Inc', 'say "hi"'] }]);

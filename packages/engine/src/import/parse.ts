@@ -39,6 +39,9 @@ export type CsvPreviewResult = Omit<CsvPreview, 'delimiter'> & {
   column_types: (ColumnKind | null)[];
 };
 
+/** How many of the rows the preview cannot read it lists (all are counted). */
+const UNREADABLE_LISTED = 5;
+
 const MAX_RECORD_CHARS = 2_000_000;
 
 /** Opens a CSV: detects encoding and delimiter, reads the header row, and streams the data rows. */
@@ -85,9 +88,16 @@ export async function previewCsv(
   const rows: string[][] = [];
   const typer = createColumnTyper();
   let rowCount = 0;
+  const unreadable: { line: number; reason: string }[] = [];
+  let unreadableCount = 0;
   for await (const row of csv.rows) {
     rowCount++;
-    if (row.error) continue;
+    if (row.error) {
+      // Told before the import starts, so the file can be mended first (a new user's trial found out only after).
+      unreadableCount++;
+      if (unreadable.length < UNREADABLE_LISTED) unreadable.push({ line: row.line, reason: row.error });
+      continue;
+    }
     if (rows.length < rowLimit) rows.push(row.cells);
     typer.observe(row.cells);
   }
@@ -97,6 +107,8 @@ export async function previewCsv(
     delimiter: csv.delimiter,
     encoding: csv.encoding,
     row_count: rowCount,
+    unreadable_rows: unreadable,
+    unreadable_count: unreadableCount,
     column_types: typer.kinds(csv.headers.length),
   };
 }

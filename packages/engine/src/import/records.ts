@@ -132,7 +132,9 @@ function createRecordReader(delimiter: Delimiter, linesBefore: number, maxRecord
         return;
       }
       if ('unclosed' in result) {
-        const spans = countBreaks(text, at, text.length);
+        // A final line break ends the last line; it starts none.
+        const last = text.charCodeAt(text.length - 1);
+        const spans = countBreaks(text, at, text.length) - (last === LF || last === CR ? 1 : 0);
         yield { line: breaks + 1, cells: [], error: describeUnclosed(spans) };
         breaks += spans;
         return;
@@ -186,7 +188,13 @@ function countBreaks(text: string, from: number, end: number): number {
 }
 
 function describeUnclosed(spans: number): string {
-  return `a quote (") opened on this line is never closed, so this line and the ${spans} after it could not be read`;
+  const lines =
+    spans <= 0
+      ? 'this line'
+      : spans === 1
+        ? 'this line and the one after it'
+        : `this line and the ${spans} after it`;
+  return `a quote (") opened on this line is never closed, so ${lines} could not be read`;
 }
 
 function describeTooLong(maxRecordChars: number): string {

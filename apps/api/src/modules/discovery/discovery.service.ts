@@ -191,6 +191,8 @@ export async function uploadImport(
     headers: preview.headers,
     rows: preview.rows,
     row_count: preview.row_count,
+    unreadable_rows: preview.unreadable_rows ?? [],
+    unreadable_count: preview.unreadable_count ?? 0,
     column_types: preview.column_types,
     mapping,
   };

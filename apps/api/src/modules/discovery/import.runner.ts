@@ -32,6 +32,9 @@ export interface ImportInput {
   headers: string[];
   rows: string[][];
   row_count: number;
+  /** The rows the preview could not read (the first few) and how many, shown on the mapping page. */
+  unreadable_rows?: { line: number; reason: string }[];
+  unreadable_count?: number;
   /**
    * How each column's values read over the whole file, decided by the upload's preview (which reads every row);
    * missing in sessions uploaded before attributes were kept: the job then reads the file once more to decide.

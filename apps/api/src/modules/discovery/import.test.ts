@@ -244,6 +244,36 @@ describe('CSV import: rejected rows, mapping checks, limits', () => {
     });
   });
 
+  it('tells at the upload which rows cannot be read, and lists them as not imported after', async () => {
+    const csv = 'name,city\n"Unclosed quote,Leeds\nGood Bakery,York\n';
+    const uploaded = await upload(member, 'badquote.csv', csv);
+    expect(uploaded.status).toBe(201);
+    const unreadable = [
+      {
+        line: 2,
+        reason:
+          'a quote (") opened on this line is never closed, so this line and the one after it could not be read',
+      },
+    ];
+    expect(uploaded.body.preview).toMatchObject({
+      row_count: 1,
+      unreadable_rows: unreadable,
+      unreadable_count: 1,
+    });
+    // Kept with the upload: the mapping page reads it from the session after a reload.
+    const draft = await t.call('GET', `/api/user/session/${uploaded.body.session.id}/info`, {
+      token: member.token,
+    });
+    expect(draft.body.input).toMatchObject({ unreadable_rows: unreadable, unreadable_count: 1 });
+    await confirm(member, uploaded.body.session.id, uploaded.body.mapping);
+    const info = await waitForInfo(t, member.token, uploaded.body.session.id, isFinished);
+    expect(info).toMatchObject({ rejected_count: 1 });
+    expect(info.rejected_rows?.[0]).toMatchObject({
+      line: 2,
+      reason: expect.stringContaining('the one after it'),
+    });
+  });
+
   it('checks the mapping against the file: an unknown column is a 400 naming the field', async () => {
     const uploaded = await upload(member, 'messy.csv', messy);
     const res = await confirm(member, uploaded.body.session.id, { name: 'Company', website: 'Homepage' });

@@ -109,6 +109,33 @@ describe('the column mapping screen', { timeout: 15_000 }, () => {
     ]);
   });
 
+  it('tells which rows cannot be read before the import starts, and none when all can', async () => {
+    const withUnreadable = draft();
+    Object.assign(withUnreadable.input as Record<string, unknown>, {
+      unreadable_rows: [
+        {
+          line: 2,
+          reason:
+            'a quote (") opened on this line is never closed, so this line and the one after it could not be read',
+        },
+      ],
+      unreadable_count: 1,
+    });
+    renderApp(`/csv-mapping?session_id=${SESSION_ID}`, { [INFO]: () => json(200, withUnreadable) });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('1 row of this file cannot be read')).toBeTruthy();
+    expect(
+      within(alert).getByText(/^Line 2: a quote \("\) opened on this line is never closed/),
+    ).toBeTruthy();
+    expect(within(alert).getByRole('link', { name: 'upload it again' }).getAttribute('href')).toBe('/');
+  });
+
+  it('says nothing of unreadable rows when every row reads', async () => {
+    renderApp(`/csv-mapping?session_id=${SESSION_ID}`, { [INFO]: () => json(200, draft()) });
+    expect(await screen.findByRole('heading', { name: 'Map the columns' })).toBeTruthy();
+    expect(screen.queryByText(/cannot be read/)).toBeNull();
+  });
+
   it('requires a column for the business name', async () => {
     const { sent } = renderApp(`/csv-mapping?session_id=${SESSION_ID}`, { [INFO]: () => json(200, draft()) });
     await choose(await screen.findByRole('combobox', { name: /Business name/ }), '— not imported —');

@@ -1,4 +1,4 @@
-import { IMPORT_FIELDS, type ImportField, type SessionInfo } from '@argo/contract';
+import { type CsvPreview, IMPORT_FIELDS, type ImportField, type SessionInfo } from '@argo/contract';
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconFileImport } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -141,6 +141,8 @@ function MappingForm({ session }: { session: SessionInfo }) {
         </Text>
       </div>
 
+      <UnreadableRows preview={preview} />
+
       <Paper withBorder p="md" component="section" aria-labelledby="mapping-fields">
         <Title order={2} size="h4" id="mapping-fields">
           Which column holds what
@@ -190,6 +192,43 @@ function MappingForm({ session }: { session: SessionInfo }) {
 
       <FilePreviewTable preview={preview} mapping={mapping} />
     </Stack>
+  );
+}
+
+/**
+ * Rows the upload could not read (an unclosed quote swallows the lines after it), told before the import starts:
+ * the file can be mended and uploaded again, or imported without them (they are listed as not imported).
+ */
+function UnreadableRows({ preview }: { preview: CsvPreview }) {
+  const listed = preview.unreadable_rows ?? [];
+  const count = Math.max(preview.unreadable_count ?? 0, listed.length);
+  if (count === 0) return null;
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      role="alert"
+      title={
+        count === 1
+          ? '1 row of this file cannot be read'
+          : `${count.toLocaleString('en-US')} rows of this file cannot be read`
+      }
+    >
+      <Stack gap={4}>
+        {listed.map((row) => (
+          <Text size="sm" key={row.line}>
+            Line {row.line.toLocaleString('en-US')}: {row.reason}.
+          </Text>
+        ))}
+        {count > listed.length && (
+          <Text size="sm">and {(count - listed.length).toLocaleString('en-US')} more.</Text>
+        )}
+        <Text size="sm">
+          Mend the file and <AnchorLink to="/">upload it again</AnchorLink>, or import the rest: these rows
+          will be listed as not imported.
+        </Text>
+      </Stack>
+    </Alert>
   );
 }
 
