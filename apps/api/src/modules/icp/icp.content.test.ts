@@ -64,6 +64,12 @@ describe('POST /icp/generate_content (built-in)', () => {
     expect(note.body.length).toBeLessThanOrEqual(300);
     expect(opener.kind).toBe('call_opener');
     expect(opener.claims[0].field).toBe('software');
+    // Read as a person writes: a short subject, "I" never lower-case (icp.content.wording.test.ts for the rules).
+    expect(email.subject).toBe('Quick question for Alpha Dental');
+    expect(opener.body).toContain(
+      "I'm calling because I noticed that Alpha Dental runs WordPress and Stripe.",
+    );
+    expect(`${email.body}\n${note.body}\n${opener.body}`).not.toMatch(/\bi\b/);
     const stored = await t.database.db
       .select()
       .from(generatedContent)

@@ -12,6 +12,7 @@ import type { LanguageModel } from '@argo/engine';
 import { z } from 'zod';
 import type { Recipient } from './icp.recipient';
 import type { BusinessFacts, VentureFacts } from './icp.repository';
+import { listOf, lowerFirst, pitchSentence, valuesOf, withArticle } from './icp.wording';
 
 /** One stored fact the text may rest on. `sentence` is how the built-in writer states it. */
 export interface Fact {
@@ -19,6 +20,11 @@ export interface Fact {
   field: string;
   /** The fact as a short phrase, e.g. "runs WordPress". */
   sentence: string;
+  /**
+   * How the built-in writer says it when "I noticed that <who> <sentence>" would not read naturally, as a whole
+   * sentence without its full stop ("Businesses like The Gyro Shop came up in my research").
+   */
+  observation?: string;
   business_id: string | null;
   source_url: string | null;
 }
@@ -30,13 +36,14 @@ export interface ContentSubject {
   /** The greeting name: the business, or a placeholder for a profile's template. */
   greeting: string;
   facts: Fact[];
-  sender: { name: string; pitch: string | null; pitchField: string | null };
+  /** `named` is false when the caller may not see the venture: the text then names no sender. */
+  sender: { name: string; pitch: string | null; pitchField: string | null; named?: boolean };
   /** The named decision-maker the text addresses, and the fact naming them (cited by every kind). */
   recipient?: { person: Recipient; fact: Fact } | undefined;
 }
 
 function senderOf(venture: VentureFacts | null): ContentSubject['sender'] {
-  if (!venture) return { name: 'our team', pitch: null, pitchField: null };
+  if (!venture) return { name: 'our team', pitch: null, pitchField: null, named: false };
   if (venture.valueProposition)
     return { name: venture.name, pitch: venture.valueProposition, pitchField: 'venture.value_proposition' };
   if (venture.description)
@@ -58,17 +65,18 @@ export function businessSubject(
   const facts: Fact[] = [];
   const add = (field: string, sentence: string, source_url: string | null) =>
     facts.push({ id: `F${facts.length + 1}`, field, sentence, business_id: b.id, source_url });
-  const place = b.city ?? b.region;
+  // A merged business may hold two places ("Frisco / Richardson"): said as "Frisco and Richardson".
+  const place = listOf(valuesOf(b.city ?? b.region));
   if (b.software.length > 0) {
     const names = b.software.slice(0, 2);
     add('software', `runs ${names.join(' and ')}`, first(b.software_urls) ?? b.website);
   }
   if (b.hiring === true) {
     const role = first(b.roles);
-    add('hiring', role ? `is hiring a ${role}` : 'is hiring', b.careers_url);
+    add('hiring', role ? `is hiring ${withArticle(role)}` : 'is hiring', b.careers_url);
   }
   if (b.industry) add('industry', `works in ${b.industry}`, b.summary_url ?? b.website);
-  else if (b.category) add('category', `is listed as ${b.category}`, b.source_url);
+  else if (b.category) add('category', `is listed as ${withArticle(b.category)}`, b.source_url);
   if (place) add(b.city ? 'city' : 'region', `is based in ${place}`, b.source_url ?? b.website);
   if (b.rating !== null && b.review_count !== null && b.review_count > 0) {
     add('rating', `has a ${b.rating} rating from ${b.review_count} reviews`, b.source_url);
@@ -86,7 +94,8 @@ export function businessSubject(
   return {
     audience: b.name,
     kind: 'business',
-    greeting: recipient ? recipient.firstName : `${b.name} team`,
+    // "Hi Gyro Shop team", not "Hi The Gyro Shop team".
+    greeting: recipient ? recipient.firstName : `${b.name.replace(/^the\s+(?=\S)/i, '')} team`,
     facts,
     sender: senderOf(venture),
     recipient: recipient && named ? { person: recipient, fact: named } : undefined,
@@ -107,19 +116,28 @@ export function profileSubject(
     source_url: string | null = null,
   ) => facts.push({ id: `F${facts.length + 1}`, field, sentence, business_id, source_url });
   const c = profile.criteria;
-  const industry = c.industries.join(' / ') || c.keywords.join(' / ') || 'businesses';
-  const place = c.locations.join(' / ');
+  const industry = listOf(c.industries) || listOf(c.keywords) || 'businesses';
+  const locations = c.locations.flatMap(valuesOf);
+  const place = listOf(locations);
   const audience = `${industry}${place ? ` in ${place}` : ''}`;
   if (c.software_signals.length)
     add('criteria.software_signals', `runs ${c.software_signals.slice(0, 2).join(' and ')}`);
   if (c.hiring_signal === true) add('criteria.hiring_signal', 'is hiring');
-  if (c.industries.length) add('criteria.industries', `works in ${c.industries.join(' / ')}`);
-  if (place) add('criteria.locations', `is based in ${place}`);
+  // The text goes to one business of the profile: it works in one of the industries, is in one of the places.
+  if (c.industries.length) add('criteria.industries', `works in ${listOf(c.industries, 'or')}`);
+  if (locations.length === 1) add('criteria.locations', `is based in ${place}`);
+  else if (locations.length > 1) {
+    add('criteria.locations', `is based in ${listOf(locations, 'or')}`);
+    (facts[facts.length - 1] as Fact).observation = `I've been looking at businesses in ${place}`;
+  }
   if (c.employee_min !== null && c.employee_max !== null) {
     add('criteria.employee_min', `has about ${c.employee_min}–${c.employee_max} employees`);
   }
   const example = first(examples);
-  if (example) add('examples', `is like ${example.name}`, example.id, example.website ?? example.source_url);
+  if (example) {
+    add('examples', `is like ${example.name}`, example.id, example.website ?? example.source_url);
+    (facts[facts.length - 1] as Fact).observation = `Businesses like ${example.name} came up in my research`;
+  }
   return {
     audience,
     kind: 'profile',
@@ -136,10 +154,31 @@ const claimOf = (fact: Fact, text: string): Claim => ({
   source_url: fact.source_url,
 });
 
-/** The built-in writer: each template sentence states one fact and records it as a claim. */
+/** A short subject line: at most this many characters. */
+export const SUBJECT_MAX = 60;
+
+/** "Quick question for <name>", the name cut at a word when the line would be longer than SUBJECT_MAX. */
+function subjectLine(subject: ContentSubject): string {
+  if (subject.kind === 'profile') return `Quick question, ${subject.greeting}`;
+  const lead = 'Quick question for ';
+  const room = SUBJECT_MAX - lead.length;
+  if (subject.audience.length <= room) return `${lead}${subject.audience}`;
+  const cut = subject.audience.slice(0, room - 1);
+  const atWord = cut.lastIndexOf(' ') > room / 2 ? cut.slice(0, cut.lastIndexOf(' ')) : cut;
+  return `${lead}${atWord.replace(/[\s,;:.-]+$/, '')}…`;
+}
+
+/**
+ * The built-in writer: each template sentence states one fact and records it as a claim. Stored values are fitted
+ * into the sentences (icp.wording.ts): several places as "Frisco and Richardson", the value proposition as a
+ * sentence naming the venture, never a lower-case "I".
+ */
 export function builtinContent(subject: ContentSubject, kinds: readonly ContentKind[]): ContentItem[] {
   const { sender, recipient } = subject;
+  const named = sender.named !== false;
   const who = subject.kind === 'business' ? subject.audience : 'your business';
+  // Said again in the same paragraph, the business is "it".
+  const again = subject.kind === 'business' ? 'it' : 'your business';
   // The fact naming the recipient is said in its own sentence, not as an observation about the business.
   const [lead, second] = subject.facts.filter((fact) => fact !== recipient?.fact);
   const to = recipient?.person;
@@ -147,16 +186,25 @@ export function builtinContent(subject: ContentSubject, kinds: readonly ContentK
     ? `I'm writing to you as ${to.role} of ${subject.audience}, as your website names you.`
     : null;
   const toClaims = (line: string): Claim[] => (recipient ? [claimOf(recipient.fact, line)] : []);
+  // A fact as a sentence of its own (no full stop), and as a clause after "because" or a dash.
+  const said = (fact: Fact, seen: string, subjectWord: string) =>
+    fact.observation ?? `I ${seen} that ${subjectWord} ${fact.sentence}`;
+  const inline = (sentence: string) => lowerFirst(sentence);
   const observation = (fact: Fact | undefined) =>
     fact
-      ? `I noticed that ${who} ${fact.sentence}.`
-      : `I came across ${who} while researching ${subject.audience}.`;
-  const pitch = sender.pitch
-    ? `At ${sender.name}, ${sender.pitch.replace(/\.$/, '')}.`
-    : `I work with ${sender.name}, and we help businesses like yours.`;
-  const pitchClaims: Claim[] =
-    sender.pitch && sender.pitchField
-      ? [{ text: pitch, field: sender.pitchField, business_id: null, source_url: null }]
+      ? `${said(fact, 'noticed', who)}.`
+      : subject.kind === 'business'
+        ? `I came across ${who} recently.`
+        : "I've been looking at businesses like yours.";
+  const pitch = sender.pitch ? pitchSentence(sender.name, sender.pitch) : '';
+  const intro = pitch
+    ? pitch
+    : named
+      ? `I'm with ${sender.name}, and we work with businesses like yours.`
+      : "I'd be glad to show you what we do for businesses like yours.";
+  const pitchClaims = (text: string): Claim[] =>
+    pitch && sender.pitchField
+      ? [{ text, field: sender.pitchField, business_id: null, source_url: null }]
       : [];
 
   return kinds.map((kind): ContentItem => {
@@ -169,47 +217,51 @@ export function builtinContent(subject: ContentSubject, kinds: readonly ContentK
           claims.unshift(...toClaims(addressed));
         }
         if (second) {
-          const line = `I also saw that ${who} ${second.sentence}.`;
+          const line = `${said(second, 'also saw', again)}.`;
           lines.push(line);
           claims.push(claimOf(second, line));
         }
-        const topic = lead ? lead.sentence.replace(/^(runs|is|works in|has) /, '') : subject.audience;
         return {
           kind,
-          subject: `${subject.kind === 'business' ? subject.audience : 'A question'}: ${topic}`.slice(0, 120),
+          subject: subjectLine(subject),
           body: [
             `Hi ${subject.greeting},`,
             '',
             lines.join(' '),
             '',
-            pitch,
+            intro,
             'Would a 15-minute call next week be useful?',
             '',
             'Best regards,',
-            sender.name,
+            ...(named ? [sender.name] : []),
           ].join('\n'),
-          claims: [...claims, ...pitchClaims],
+          claims: [...claims, ...pitchClaims(pitch)],
         };
       }
       case 'linkedin_note': {
         const line = lead
-          ? `Hi ${subject.greeting} — I saw that ${who} ${lead.sentence}.`
+          ? `Hi ${subject.greeting} — ${inline(said(lead, 'saw', who))}.`
           : `Hi ${subject.greeting} — I came across ${who}.`;
-        const body = `${line} I'm with ${sender.name}; happy to connect and share what we see working for ${subject.audience}.`;
+        const claims = [...(lead ? [claimOf(lead, line)] : []), ...toClaims(line)];
+        const close = named ? `I'm with ${sender.name} and would be glad to connect.` : 'Happy to connect.';
+        // LinkedIn connection notes allow 300 characters: the value proposition when it fits.
+        const withPitch = pitch ? `${line} ${pitch} Happy to connect.` : '';
+        if (withPitch && withPitch.length <= 300) {
+          return { kind, subject: null, body: withPitch, claims: [...claims, ...pitchClaims(pitch)] };
+        }
+        const body = `${line} ${close}`;
         return {
           kind,
           subject: null,
-          // LinkedIn connection notes allow 300 characters.
           body: body.length <= 300 ? body : `${line.slice(0, 297)}…`,
-          claims: [...(lead ? [claimOf(lead, line)] : []), ...toClaims(line)],
+          claims,
         };
       }
       default: {
-        const reason = lead
-          ? `I noticed that ${who} ${lead.sentence}`
-          : `I was looking at ${subject.audience}`;
+        const reason = lead ? inline(said(lead, 'noticed', who)) : `I was looking at ${subject.audience}`;
         const ask = to ? ` May I speak with ${to.name}, the ${to.role}?` : '';
-        const line = `Hi, this is … from ${sender.name}.${ask} I'm calling because ${reason.charAt(0).toLowerCase()}${reason.slice(1)}. Do you have two minutes?`;
+        const from = named ? ` from ${sender.name}` : '';
+        const line = `Hi, this is …${from}.${ask} I'm calling because ${reason}. Do you have two minutes?`;
         return {
           kind,
           subject: null,
