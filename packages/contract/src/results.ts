@@ -34,6 +34,11 @@ export const BusinessSource = z.object({
   /** Evidence text, e.g. the testimonial naming the customer. */
   snippet: z.string().nullable().optional(),
   observed_at: IsoDateTime.optional(),
+  /**
+   * Where this source's record placed the business, in one line: a record merged into another (a second branch
+   * sharing the website) keeps its own address here. Absent when the record had none, and on older rows.
+   */
+  address: z.string().optional(),
 });
 export type BusinessSource = z.infer<typeof BusinessSource>;
 

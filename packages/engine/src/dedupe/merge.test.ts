@@ -25,6 +25,37 @@ const base: RawBusiness = {
 const biz = (fields: Partial<RawBusiness>): RawBusiness => ({ ...base, ...fields });
 
 describe('mergeBusinesses', () => {
+  it("keeps each branch's address with its source when two branches share a website", () => {
+    const [chain, ...rest] = mergeBusinesses([
+      biz({
+        name: 'The Gyro Shop',
+        domain: 'thegyroshop.example',
+        website: 'https://thegyroshop.example/',
+        source: 'import',
+        source_ref: 'line 2',
+        address: '8549 Gaylord Pkwy, Frisco, TX 75034',
+        city: 'Frisco',
+        postal_code: '75034',
+      }),
+      biz({
+        name: 'The Gyro Shop Plano',
+        domain: 'thegyroshop.example',
+        website: 'https://thegyroshop.example/plano',
+        source: 'import',
+        source_ref: 'line 9',
+        address: '6909 Coit Rd',
+        city: 'Plano',
+        postal_code: '75023',
+      }),
+    ]);
+    expect(rest).toEqual([]);
+    expect(chain?.address).toBe('8549 Gaylord Pkwy, Frisco, TX 75034');
+    expect(chain?.sources.map((s) => s.address)).toEqual([
+      '8549 Gaylord Pkwy, Frisco, TX 75034',
+      '6909 Coit Rd, 75023 Plano',
+    ]);
+  });
+
   it('merges across sources on the domain and keeps both sources, preferring the more trusted fields', () => {
     const merged = mergeBusinesses([
       biz({
@@ -56,7 +87,7 @@ describe('mergeBusinesses', () => {
     const [one] = merged;
     expect(one?.sources).toEqual([
       { source: 'osm', source_ref: 'node/1', url: 'https://www.openstreetmap.org/node/1' },
-      { source: 'google_places', source_ref: 'ChIJ1' },
+      { source: 'google_places', source_ref: 'ChIJ1', address: 'Hauptstr. 5, 06108 Halle (Saale)' },
     ]);
     expect(one).toMatchObject({
       source: 'osm',

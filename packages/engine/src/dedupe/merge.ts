@@ -12,6 +12,12 @@ export interface SourceRef {
   url?: string | null;
   snippet?: string | null;
   observed_at?: string;
+  /**
+   * Where this source's record places the business ("6909 Coit Rd, 75023 Plano"), so a record merged into
+   * another keeps its own address: two branches of one chain share a website and merge into one business (PRODUCT
+   * §5), and the second branch's address must not be lost. Shown where it differs from the business's own.
+   */
+  address?: string;
 }
 
 export interface MergedBusiness
@@ -171,12 +177,30 @@ export function mergeBusinesses(records: Iterable<RawBusiness>, options?: MergeO
   return merger.businesses();
 }
 
-/** The common case, a record with no duplicate, without the merging machinery. */
-function single(r: RawBusiness, keys: string[]): MergedBusiness {
+/** A record's location in one line: its street address, and the postal code and city unless the address has them. */
+export function locationLine(r: Pick<RawBusiness, 'address' | 'city' | 'postal_code'>): string | null {
+  const address = r.address?.trim() || null;
+  const place = [r.postal_code?.trim(), r.city?.trim()].filter(Boolean).join(' ');
+  if (!address) return place || null;
+  const folded = foldText(address);
+  const hasPlace = [r.postal_code, r.city].every((part) => !part?.trim() || folded.includes(foldText(part)));
+  return place && !hasPlace ? `${address}, ${place}` : address;
+}
+
+/** The source entry of one record. */
+function sourceRefOf(r: RawBusiness): SourceRef {
   const ref: SourceRef = { source: r.source, source_ref: r.source_ref };
   if (r.url !== undefined) ref.url = r.url;
   if (r.snippet !== undefined) ref.snippet = r.snippet;
   if (r.observed_at !== undefined) ref.observed_at = r.observed_at;
+  const address = locationLine(r);
+  if (address) ref.address = address;
+  return ref;
+}
+
+/** The common case, a record with no duplicate, without the merging machinery. */
+function single(r: RawBusiness, keys: string[]): MergedBusiness {
+  const ref = sourceRefOf(r);
   // Fields listed one by one: faster than a rest spread, and nothing source-specific leaks through.
   const out: MergedBusiness = {
     name: r.name,
@@ -319,11 +343,7 @@ function mergeSources(members: RawBusiness[]): SourceRef[] {
   for (const record of members) {
     const id = `${record.source}\u0000${record.source_ref ?? record.url ?? record.name}`;
     if (seen.has(id)) continue;
-    const ref: SourceRef = { source: record.source, source_ref: record.source_ref };
-    if (record.url !== undefined) ref.url = record.url;
-    if (record.snippet !== undefined) ref.snippet = record.snippet;
-    if (record.observed_at !== undefined) ref.observed_at = record.observed_at;
-    seen.set(id, ref);
+    seen.set(id, sourceRefOf(record));
   }
   return [...seen.values()];
 }

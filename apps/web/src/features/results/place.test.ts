@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAddress, sourceRefLabel, sourceRefText } from './place';
+import { formatAddress, isOtherPlace, sourceRefLabel, sourceRefText } from './place';
 
 const parts = (
   country: string | null,
@@ -51,5 +51,15 @@ describe('sourceRefText', () => {
   it('reads an imported line as a person says it, and keeps other references', () => {
     expect(sourceRefText('line/13')).toBe('Line 13');
     expect(sourceRefText('node/123')).toBe('node/123');
+  });
+
+  it("tells a merged branch's address from the business's own", () => {
+    expect(isOtherPlace('6909 Coit Rd, 75023 Plano', '8549 Gaylord Pkwy, Frisco, TX 75034')).toBe(true);
+    expect(isOtherPlace('8549 Gaylord Pkwy, Frisco, TX 75034', '8549  gaylord pkwy, Frisco, TX 75034')).toBe(
+      false,
+    );
+    expect(isOtherPlace('Hauptstr. 5, 06108 Halle', 'Hauptstr. 5')).toBe(false);
+    expect(isOtherPlace(undefined, 'Hauptstr. 5')).toBe(false);
+    expect(isOtherPlace('75023 Plano', null)).toBe(true);
   });
 });

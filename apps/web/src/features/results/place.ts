@@ -37,3 +37,19 @@ export function sourceRefText(ref: string): string {
   const line = importedLine(ref);
   return line ? `Line ${line}` : ref;
 }
+
+const folded = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * True when a source placed the business somewhere other than its own address: a record merged into it (a second
+ * branch sharing the website) whose address the drawer shows beside that source. A source's line starts with the
+ * street address it had, so the business's own record's line starts with the business's address.
+ */
+export function isOtherPlace(
+  sourceAddress: string | null | undefined,
+  businessAddress: string | null | undefined,
+): sourceAddress is string {
+  if (!sourceAddress) return false;
+  if (!businessAddress) return true;
+  return !folded(sourceAddress).startsWith(folded(businessAddress));
+}

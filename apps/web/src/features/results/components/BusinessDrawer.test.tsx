@@ -106,6 +106,29 @@ describe('business drawer: what a merge kept', { timeout: 20_000 }, () => {
     expect(within(address).getByTestId('fact-source').textContent).toContain('CSV, line 2');
   });
 
+  it("shows beside its source the address of a branch merged into the business, not the business's own again", async () => {
+    const details = await openDrawer(
+      makeBusiness({
+        name: 'The Gyro Shop',
+        address: '8549 Gaylord Pkwy, Frisco, TX 75034',
+        city: 'Frisco',
+        country: 'US',
+        source: 'import',
+        source_ref: 'line/2',
+        sources: [
+          { source: 'import', source_ref: 'line/2', address: '8549 Gaylord Pkwy, Frisco, TX 75034' },
+          { source: 'import', source_ref: 'line/9', address: '6909 Coit Rd, 75023 Plano' },
+        ],
+      }),
+    );
+    const sources = within(details).getByRole('region', { name: 'Sources' });
+    expect(
+      within(sources)
+        .getAllByTestId('source-address')
+        .map((line) => line.textContent),
+    ).toEqual(['at 6909 Coit Rd, 75023 Plano']);
+  });
+
   it('offers the contacts the website gave as links, labelled, and the imported line as "Line 13"', async () => {
     const site = 'https://www.lehmann-bau.com/';
     const details = await openDrawer(

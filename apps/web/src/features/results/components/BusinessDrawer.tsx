@@ -4,7 +4,7 @@ import { IconCheck, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { webUrl } from '../../../lib/safe-url';
 import type { DrawerDetailsState } from '../map/api';
-import { formatAddress, sourceRefLabel, sourceRefText } from '../place';
+import { formatAddress, isOtherPlace, sourceRefLabel, sourceRefText } from '../place';
 import { AttributesSection } from './AttributesSection';
 import { ContactsSection } from './ContactsSection';
 import { EnrichmentStateBadge, hostOf, SOURCE_LABELS, TierBadge } from './columns';
@@ -328,6 +328,11 @@ function BusinessFacts({
             }
           >
             {source.source_ref ? sourceRefText(source.source_ref) : '—'}
+            {isOtherPlace(source.address, business.address) && (
+              <Text size="xs" data-testid="source-address">
+                at {source.address}
+              </Text>
+            )}
             {source.snippet && (
               <Text size="xs" c="dimmed" fs="italic">
                 “{source.snippet}”
