@@ -236,6 +236,18 @@ export const sessionsRoutes = {
     params: IdParams,
     response: SessionInfo,
   }),
+  sessionsImportReport: defineRoute({
+    id: 'sessions.importReport',
+    method: 'GET',
+    path: '/user/session/:id/import-report',
+    access: 'member',
+    summary:
+      "Every line of an import's file that was not imported, or imported without a value it could not read, as CSV (line, outcome, reason)",
+    tag: 'sessions',
+    params: IdParams,
+    response: z.string(),
+    responseType: 'csv',
+  }),
   sessionsList: defineRoute({
     id: 'sessions.list',
     method: 'GET',

@@ -45,13 +45,17 @@ function isLargePage(request: FastifyRequest): boolean {
 }
 
 /**
- * The own limit of an expensive call (by contract route id), or undefined for the global one. Exports stream a
- * whole session: a sixtieth of the global limit (10 a minute by default). Results pages of more than
+ * The own limit of an expensive call (by contract route id), or undefined for the global one. Exports (and an
+ * import's report) read a whole session: a sixtieth of the global limit (10 a minute by default). Results pages of more than
  * LARGE_PAGE_ROWS rows (up to 5,000): a twentieth (30 a minute), counted apart from ordinary pages, which keep
  * the global number in their own bucket.
  */
 export function routeRateLimit(routeId: string, perMinute: number): RateLimitOptions | undefined {
-  if (routeId === 'sessions.export' || routeId === 'sessions.exportContacts') {
+  if (
+    routeId === 'sessions.export' ||
+    routeId === 'sessions.exportContacts' ||
+    routeId === 'sessions.importReport'
+  ) {
     return {
       max: share(perMinute, 60),
       timeWindow: 60_000,

@@ -187,6 +187,10 @@ export const CASES: Record<string, Case> = {
     policy: SESSION_VIEW,
     request: async () => ({ path: `/user/session/${(await freshSession()).sessionId}/export` }),
   },
+  'sessions.importReport': {
+    policy: SESSION_VIEW,
+    request: async () => ({ path: `/user/session/${(await freshSession()).sessionId}/import-report` }),
+  },
   'sessions.exportContacts': {
     policy: SESSION_VIEW,
     request: async () => ({ path: `/user/session/${(await freshSession()).sessionId}/export/contacts` }),

@@ -182,20 +182,27 @@ export function readFileName(disposition: string | null, fallback = 'session_exp
   return name || fallback;
 }
 
+/** The CSV downloads of a session, by what they hold. */
+const DOWNLOADS = {
+  businesses: 'export',
+  contacts: 'export/contacts',
+  'import-report': 'import-report',
+} as const;
+
 /**
- * Downloads a session's results as CSV (SPEC §7/§8), or its contacts (one row per person). Answers the file name
- * used.
+ * Downloads a session's results as CSV (SPEC §7/§8), its contacts (one row per person), or an import's report of
+ * the lines it refused or took in without a value. Answers the file name used.
  */
 export async function downloadExport(
   sessionId: string,
   query?: QueryParams,
-  what: 'businesses' | 'contacts' = 'businesses',
+  what: keyof typeof DOWNLOADS = 'businesses',
 ): Promise<string> {
   const token = await getIdToken();
   if (!token) throw new Error('Authentication required');
   let response: Response;
   try {
-    const path = `user/session/${encodeURIComponent(sessionId)}/export${what === 'contacts' ? '/contacts' : ''}`;
+    const path = `user/session/${encodeURIComponent(sessionId)}/${DOWNLOADS[what]}`;
     response = await fetch(buildApiUrl(path, query), {
       headers: { Authorization: `Bearer ${token}`, Accept: 'text/csv' },
     });

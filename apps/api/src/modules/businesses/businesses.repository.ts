@@ -301,6 +301,25 @@ interface LineList<T> {
 }
 
 /**
+ * Everything an import said about its rows, by line: each refused row and each note of a row taken in without a
+ * value (the session info lists only the first ones).
+ */
+export async function listAllRowFeedback(
+  db: DatabaseExecutor,
+  sessionId: string,
+  runId: string,
+): Promise<{ kind: 'rejected' | 'note'; line: number; text: string }[]> {
+  const { rows } = await db.execute<{ kind: 'rejected' | 'note'; line: number; text: string }>(sql`
+    select 'rejected' as kind, line, reason as text
+    from ${sessionRejectedRows} where session_id = ${sessionId} and run_id = ${runId}
+    union all
+    select 'note', line, note
+    from ${sessionImportNotes} where session_id = ${sessionId} and run_id = ${runId}
+    order by line, kind desc`);
+  return rows;
+}
+
+/**
  * What an import said about its rows, for the session info: the first `limit` refused rows and import notes of a
  * run by line, and how many of each there are. One statement (the info is polled while a job runs, and each
  * statement costs the API's event loop more than PostgreSQL).

@@ -13,6 +13,7 @@ import {
   type UploadedFile,
   uploadImport,
 } from './discovery.service';
+import { importReport } from './import-report';
 
 export function registerDiscoveryRoutes(app: FastifyInstance, deps: AppDeps) {
   const service = { db: deps.db, jobs: deps.jobs, config: deps.config };
@@ -28,6 +29,15 @@ export function registerDiscoveryRoutes(app: FastifyInstance, deps: AppDeps) {
   route(app, routes.discoveryImportMapping, async ({ params, body, request }) =>
     confirmImportMapping(service, requireUser(request), params.id, body),
   );
+
+  route(app, routes.sessionsImportReport, async ({ params, request, reply }) => {
+    const report = await importReport(deps.db, requireUser(request), params.id, deps.clock?.() ?? new Date());
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', report.contentDisposition)
+      .header('cache-control', 'no-store');
+    return report.body;
+  });
 
   // Multipart only where it is used: the upload reads its parts as a stream, the file at most IMPORT_MAX_BYTES.
   app.register(async (scope) => {

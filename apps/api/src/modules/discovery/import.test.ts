@@ -274,6 +274,45 @@ describe('CSV import: rejected rows, mapping checks, limits', () => {
     });
   });
 
+  it('gives every refused line and every note in the import report, beyond the ones the info lists', async () => {
+    // 120 rows without a name (more than the info lists) and a website that cannot be read.
+    const csv = [
+      'name,website',
+      ...Array.from({ length: 120 }, () => ',https://x.example/'),
+      'Krause,www.krause',
+    ];
+    const uploaded = await upload(member, 'many.csv', csv.join('\n'), { name: 'Müller & Söhne' });
+    await confirm(member, uploaded.body.session.id, uploaded.body.mapping);
+    const info = await waitForInfo(t, member.token, uploaded.body.session.id, isFinished);
+    expect(info.rejected_count).toBe(120);
+    expect(info.rejected_rows.length).toBeLessThan(120);
+    const reportOf = (token: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/user/session/${uploaded.body.session.id}/import-report`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const report = await reportOf(member.token);
+    expect(report.statusCode).toBe(200);
+    expect(report.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(report.headers['content-disposition']).toMatch(
+      /filename="muller-sohne-\d{4}-\d{2}-\d{2}-import-report\.csv"/,
+    );
+    const lines = report.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('line,outcome,reason');
+    expect(lines).toHaveLength(1 + 120 + 1);
+    expect(lines[1]).toMatch(/^2,not imported,/);
+    expect(lines[121]).toBe(
+      '122,imported without a value,"website ""www.krause"" could not be read; left empty"',
+    );
+    // Another account hears 404, as for the session itself.
+    const stranger = await createAdmin(t, 'Elsewhere too');
+    expect((await reportOf(stranger.token)).statusCode).toBe(404);
+  });
+
   it('checks the mapping against the file: an unknown column is a 400 naming the field', async () => {
     const uploaded = await upload(member, 'messy.csv', messy);
     const res = await confirm(member, uploaded.body.session.id, { name: 'Company', website: 'Homepage' });

@@ -1,16 +1,18 @@
 import type { RejectedRow } from '@argo/contract';
-import { Paper, ScrollArea, Table, Text, Title } from '@mantine/core';
+import { Group, Paper, ScrollArea, Table, Text, Title } from '@mantine/core';
+import { ImportReportButton } from './ImportReportButton';
 
 export const REJECTED_ROWS_SHOWN = 50;
 
 interface RejectedRowsProps {
+  sessionId: string;
   rows: readonly RejectedRow[];
   /** Every rejected row of the file; the list may hold only the first ones. */
   total: number;
 }
 
 /** The CSV rows the import refused, with their line numbers and why (PRODUCT.md §5). */
-export function RejectedRows({ rows, total }: RejectedRowsProps) {
+export function RejectedRows({ sessionId, rows, total }: RejectedRowsProps) {
   if (total === 0) return null;
   const shown = rows.slice(0, REJECTED_ROWS_SHOWN);
   return (
@@ -22,6 +24,11 @@ export function RejectedRows({ rows, total }: RejectedRowsProps) {
         Fix these lines in the file and import it again to add them; every other row was kept.
         {total > shown.length && ` The first ${shown.length} are listed.`}
       </Text>
+      {total > shown.length && (
+        <Group gap="xs" mb="sm">
+          <ImportReportButton sessionId={sessionId} />
+        </Group>
+      )}
       <ScrollArea.Autosize mah={320}>
         <Table striped withTableBorder aria-label="Rejected rows">
           <Table.Thead>

@@ -279,7 +279,9 @@ function ProgressView({
           <LatestItems items={latest} isActive={isActive} />
         ))}
 
-      {info.type === 'import' && <RejectedRows rows={rejected.rows} total={rejected.total} />}
+      {info.type === 'import' && (
+        <RejectedRows sessionId={info.id} rows={rejected.rows} total={rejected.total} />
+      )}
 
       <ConfirmModal
         opened={confirming === 'cancel'}

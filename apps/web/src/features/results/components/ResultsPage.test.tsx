@@ -123,8 +123,22 @@ describe('the results table', { timeout: 15_000 }, () => {
   });
 
   it('says which lines of the file were refused and which were imported without a value, counting them all', async () => {
+    const createObjectURL = vi.fn(() => 'blob:report');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
     renderApp(`/results?session_id=${SESSION_ID}`, {
       ...setUp(),
+      [`GET /api/user/session/${SESSION_ID}/import-report`]: () =>
+        new Response('\uFEFFline,outcome,reason\r\n3,not imported,no name\r\n', {
+          status: 200,
+          headers: {
+            'Content-Type': 'text/csv',
+            'Content-Disposition': 'attachment; filename="gyros-import-report.csv"',
+          },
+        }),
       [INFO]: () =>
         json(
           200,
@@ -140,9 +154,15 @@ describe('the results table', { timeout: 15_000 }, () => {
     });
     expect(await screen.findByText('120 rows of the file were not imported')).toBeTruthy();
     expect(screen.getByText('Line 3: no name')).toBeTruthy();
-    expect(screen.getByText('Only the first is listed.')).toBeTruthy();
+    expect(screen.getByText('1 of 120 listed here.')).toBeTruthy();
     expect(screen.getByText('1 row was imported without a value that could not be read')).toBeTruthy();
     expect(screen.getByText('Line 4: website "www.krause" could not be read; left empty')).toBeTruthy();
+    // Every line, not only the ones listed: the import's report as a file (only where some are not listed).
+    const downloads = screen.getAllByRole('button', { name: 'Download every line (CSV)' });
+    expect(downloads).toHaveLength(1);
+    fireEvent.click(downloads[0] as HTMLElement);
+    await waitFor(() => expect(clicked).toEqual(['gyros-import-report.csv']));
+    vi.unstubAllGlobals();
   });
 
   it('sends the sort of a clicked header, the debounced search and the page, and keeps them in the address', async () => {

@@ -6,7 +6,7 @@ import {
   type SessionType,
   sessionAccessAllows,
 } from '@argo/contract';
-import { Alert, Button, Group, List, Spoiler, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconActivity, IconBolt, IconRefresh, IconRotateClockwise } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import dayjs from 'dayjs';
@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { ButtonLink } from '../../../components/links';
 import { SessionStatusBadge } from '../../../components/SessionStatusBadge';
+import { ImportReportButton } from '../../discovery/components/ImportReportButton';
 import { type SessionRunAction, useSessionRunAction } from '../../sessions/api';
 
 const TYPE_LABELS: Record<SessionType, string> = {
@@ -75,6 +76,7 @@ export function SessionHeader({ sessionId, info }: SessionHeaderProps) {
         </Alert>
       )}
       <LinesAlert
+        sessionId={info.id}
         color="yellow"
         lines={rejected.map((row) => ({ line: row.line, text: row.reason }))}
         total={info.rejected_count ?? rejected.length}
@@ -85,6 +87,7 @@ export function SessionHeader({ sessionId, info }: SessionHeaderProps) {
         }
       />
       <LinesAlert
+        sessionId={info.id}
         color="blue"
         lines={(info.import_notes ?? []).map((row) => ({ line: row.line, text: row.note }))}
         total={info.import_note_count ?? 0}
@@ -100,37 +103,55 @@ export function SessionHeader({ sessionId, info }: SessionHeaderProps) {
 
 const formatCount = (n: number) => n.toLocaleString('en-US');
 
-/** What an import said about some of its lines ("Line 3: website "www.krause" could not be read; left empty"). */
+/** Lines listed before the rest fold away (whole lines: a fixed height cut one in half). */
+const LINES_FOLDED = 3;
+
+/**
+ * What an import said about some of its lines ("Line 3: website "www.krause" could not be read; left empty"): the
+ * first few, the others listed on demand, and every line of the file as a download when not all are listed.
+ */
 function LinesAlert({
+  sessionId,
   color,
   lines,
   total,
   title,
 }: {
+  sessionId: string;
   color: string;
   lines: { line: number; text: string }[];
   /** Every such line of the file; `lines` may hold only the first ones. */
   total: number;
   title: (total: number) => string;
 }) {
+  const [isOpen, setOpen] = useState(false);
   if (total === 0 || lines.length === 0) return null;
-  const shown = Math.min(lines.length, LINES_SHOWN);
+  const listed = lines.slice(0, LINES_SHOWN);
+  const shown = isOpen ? listed : listed.slice(0, LINES_FOLDED);
   return (
     <Alert color={color} variant="light" title={title(total)}>
-      <Spoiler maxHeight={72} showLabel="Show every line" hideLabel="Hide">
-        <List size="sm" spacing={2}>
-          {lines.slice(0, shown).map((row) => (
-            <List.Item key={`${row.line}-${row.text}`}>
-              Line {row.line}: {row.text}
-            </List.Item>
-          ))}
-        </List>
-        {total > shown && (
-          <Text size="xs" c="dimmed" mt={4}>
-            {shown === 1 ? 'Only the first is listed.' : `The first ${shown} are listed.`}
-          </Text>
+      <List size="sm" spacing={2}>
+        {shown.map((row) => (
+          <List.Item key={`${row.line}-${row.text}`}>
+            Line {row.line}: {row.text}
+          </List.Item>
+        ))}
+      </List>
+      <Group gap="xs" mt={6}>
+        {listed.length > LINES_FOLDED && (
+          <Button size="compact-sm" variant="subtle" onClick={() => setOpen(!isOpen)}>
+            {isOpen ? 'Show fewer' : `Show the first ${listed.length}`}
+          </Button>
         )}
-      </Spoiler>
+        {total > listed.length && (
+          <>
+            <Text size="xs" c="dimmed">
+              {formatCount(listed.length)} of {formatCount(total)} listed here.
+            </Text>
+            <ImportReportButton sessionId={sessionId} />
+          </>
+        )}
+      </Group>
     </Alert>
   );
 }
