@@ -27,8 +27,8 @@ const TAGS = [
 const camel = (id: string) => id.replace(/[._]([a-z])/g, (_m, c: string) => c.toUpperCase());
 
 describe('route table', () => {
-  it('has one route per SPEC §7 call plus health, config, the ICP profile list/edit/delete, the suppression list, the contacts export, person removal, the invitations of the invited person, the results map, one business for the drawer and the saved view (get, put, delete)', () => {
-    expect(routeList).toHaveLength(69);
+  it('has one route per SPEC §7 call plus health, config, the ICP profile list/edit/delete, the suppression list, the contacts export, person removal, the invitations of the invited person, the results map, one business for the drawer, the saved view (get, put, delete) and the import report', () => {
+    expect(routeList).toHaveLength(70);
   });
 
   it('has unique ids, and each key is the camelCase of its id', () => {
@@ -70,11 +70,12 @@ describe('route table', () => {
     }
   });
 
-  it('uses multipart only for the CSV upload and csv only for the two exports', () => {
+  it('uses multipart only for the CSV upload and csv only for the two exports and the import report', () => {
     expect(routeList.filter((r) => r.bodyType === 'multipart').map((r) => r.id)).toEqual([
       'discovery.import',
     ]);
     expect(routeList.filter((r) => r.responseType === 'csv').map((r) => r.id)).toEqual([
+      'sessions.importReport',
       'sessions.export',
       'sessions.exportContacts',
     ]);
