@@ -77,3 +77,10 @@ export const readSessionSearch = (search: SearchInput): SessionSearch => ({
   session_id: text(search.session_id),
 });
 export const sessionSearchSchema = searchValidator(readSessionSearch);
+
+/**
+ * How a list page changes its address. A user's step (another page, sort, filter, search, an opened drawer) adds a
+ * history entry, so the browser's Back undoes it; a correction the page makes itself (a page past the end, a saved
+ * view applied on opening, a drawer closed) replaces the current entry.
+ */
+export type SearchChange<S> = (patch: Partial<S>, how?: { replace?: boolean }) => void;

@@ -2,6 +2,7 @@ import { type Filters, routes, type SavedView } from '@argo/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { callApi } from '../../lib/api-client';
+import type { SearchChange } from '../../lib/search-params';
 import {
   type ColumnId,
   type ColumnVisibility,
@@ -51,7 +52,7 @@ export function useResultsView(
   sessionId: string,
   userId: string,
   search: ResultsSearch,
-  onSearchChange: (patch: Partial<ResultsSearch>) => void,
+  onSearchChange: SearchChange<ResultsSearch>,
 ) {
   const queryClient = useQueryClient();
   const saved = useQuery(savedViewQueryOptions(sessionId));
@@ -104,7 +105,7 @@ export function useResultsView(
     baseline.current = JSON.stringify(viewOf(columns.visibility, columns.order, merged));
     if (patch.filters || !isDefaultSort(merged)) {
       setApplying(patch);
-      onSearchChange({ ...patch, page: 0 });
+      onSearchChange({ ...patch, page: 0 }, { replace: true });
     }
   }, [sessionId, saved.isPending, saved.data, visibility, order, search, onSearchChange]);
 

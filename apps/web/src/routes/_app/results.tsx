@@ -33,8 +33,8 @@ function ResultsRoute() {
   const search = useMemo(() => ({ ...address, filters: validFilters(address.filters) }), [address]);
   const navigate = Route.useNavigate();
   const onSearchChange = useCallback(
-    (patch: Partial<ResultsSearch>) =>
-      void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true }),
+    (patch: Partial<ResultsSearch>, how?: { replace?: boolean }) =>
+      void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: how?.replace ?? false }),
     [navigate],
   );
   return <ResultsPage search={search} onSearchChange={onSearchChange} {...slots} />;

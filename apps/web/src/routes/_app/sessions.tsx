@@ -18,8 +18,8 @@ function SessionsRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const onSearchChange = useCallback(
-    (patch: Partial<SessionsSearch>) =>
-      void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true }),
+    (patch: Partial<SessionsSearch>, how?: { replace?: boolean }) =>
+      void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: how?.replace ?? false }),
     [navigate],
   );
   return <SessionsPage search={search} onSearchChange={onSearchChange} />;

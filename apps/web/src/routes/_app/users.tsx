@@ -14,8 +14,8 @@ function UsersRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const onSearchChange = useCallback(
-    (patch: Partial<UsersSearch>) =>
-      void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true }),
+    (patch: Partial<UsersSearch>, how?: { replace?: boolean }) =>
+      void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: how?.replace ?? false }),
     [navigate],
   );
   return <UsersPage search={search} onSearchChange={onSearchChange} />;

@@ -218,6 +218,26 @@ describe('the results table', { timeout: 15_000 }, () => {
     });
   });
 
+  it("goes back step by step with the browser's Back: the drawer closes, then the page before returns", async () => {
+    const { router } = renderApp(`/results?session_id=${SESSION_ID}`, {
+      ...setUp(),
+      [`GET /api/user/session/${SESSION_ID}/businesses/${gyroShop.id}`]: () => json(200, gyroShop),
+    });
+    await screen.findByText('The Gyro Shop');
+    fireEvent.click(screen.getByRole('button', { name: '2' }));
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ page: 1 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Details of The Gyro Shop' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toMatchObject({ page: 1, business: gyroShop.id }),
+    );
+
+    router.history.back();
+    await waitFor(() => expect(router.state.location.search).toEqual({ session_id: SESSION_ID, page: 1 }));
+    router.history.back();
+    await waitFor(() => expect(router.state.location.search).toEqual({ session_id: SESSION_ID }));
+    expect(router.state.location.pathname).toBe('/results');
+  });
+
   it('asks for the page, size and sort the address names', async () => {
     const { sent } = renderApp(
       `/results?session_id=${SESSION_ID}&page=1&pageSize=500&sortBy=first_seen_at&sortOrder=asc&search=plano`,

@@ -14,6 +14,7 @@ import { ErrorState } from '../../../components/ErrorState';
 import { ListPagination } from '../../../components/ListPagination';
 import { AnchorLink } from '../../../components/links';
 import { isApiError } from '../../../lib/api-error';
+import type { SearchChange } from '../../../lib/search-params';
 import { useProfile } from '../../profile/api';
 import { sessionInfoQueryOptions } from '../../sessions/api';
 import { LIVE_REFETCH_MS, resultsQueryOptions, useRemovePerson } from '../api';
@@ -43,7 +44,7 @@ interface ResultsPageProps extends ResultsSlots {
   /** The page's search params (the route validates them). */
   search: ResultsSearch;
   /** Changes some search params; the others stay. */
-  onSearchChange: (patch: Partial<ResultsSearch>) => void;
+  onSearchChange: SearchChange<ResultsSearch>;
 }
 
 const NO_ATTRIBUTE_COLUMNS: AttributeColumn[] = [];
@@ -109,7 +110,7 @@ function SessionResults({
   // A page past the end (fewer results since, or a hand-edited address) steps back to the last page.
   useEffect(() => {
     if (data && data.items.length === 0 && data.total > 0 && search.page > lastPage) {
-      onSearchChange({ page: lastPage });
+      onSearchChange({ page: lastPage }, { replace: true });
     }
   }, [data, lastPage, search.page, onSearchChange]);
 
@@ -303,7 +304,7 @@ function SessionResults({
         business={drawer.business}
         isMissing={drawer.isMissing}
         details={drawer.details}
-        onClose={() => onSearchChange({ business: undefined })}
+        onClose={() => onSearchChange({ business: undefined }, { replace: true })}
         extra={renderBusinessExtra}
         attributeColumns={attributeColumns}
         onRemovePerson={

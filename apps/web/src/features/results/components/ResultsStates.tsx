@@ -1,6 +1,7 @@
 import { Anchor, Button, EmptyState, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBuildingStore, IconFilterOff, IconPlus, IconSearch } from '@tabler/icons-react';
 import { ButtonLink } from '../../../components/links';
+import type { SearchChange } from '../../../lib/search-params';
 import type { ResultsSearch } from '../search';
 
 /** The states of /results around the table: nothing found, loading, paging, and the OpenStreetMap credit. */
@@ -13,7 +14,7 @@ export function NoResults({
   onSearchChange,
 }: {
   search: ResultsSearch;
-  onSearchChange: (patch: Partial<ResultsSearch>) => void;
+  onSearchChange: SearchChange<ResultsSearch>;
   isLive: boolean;
 }) {
   if (search.search || search.filters) {

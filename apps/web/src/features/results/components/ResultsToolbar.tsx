@@ -14,6 +14,7 @@ import {
   IconShare,
 } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import type { SearchChange } from '../../../lib/search-params';
 import { useExport } from '../api';
 import {
   CHOOSABLE_COLUMNS,
@@ -29,7 +30,7 @@ const SEARCH_DEBOUNCE_MS = 300;
 
 interface ResultsToolbarProps {
   search: ResultsSearch;
-  onSearchChange: (patch: Partial<ResultsSearch>) => void;
+  onSearchChange: SearchChange<ResultsSearch>;
   total: number | undefined;
   sessionId: string;
   isFilterPanelOpen: boolean;

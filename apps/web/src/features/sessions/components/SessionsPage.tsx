@@ -21,6 +21,7 @@ import { ErrorState } from '../../../components/ErrorState';
 import { ListPagination } from '../../../components/ListPagination';
 import { ButtonLink } from '../../../components/links';
 import { SESSION_STATUS_LABELS } from '../../../components/SessionStatusBadge';
+import type { SearchChange } from '../../../lib/search-params';
 import { useProfile } from '../../profile/api';
 import { sessionsListQueryOptions, venturesQueryOptions } from '../api';
 import {
@@ -52,7 +53,7 @@ interface SessionsPageProps {
   /** The page's search params (the route validates them). */
   search: SessionsSearch;
   /** Changes some search params; the others stay. */
-  onSearchChange: (patch: Partial<SessionsSearch>) => void;
+  onSearchChange: SearchChange<SessionsSearch>;
 }
 
 interface Dialog {
@@ -82,7 +83,7 @@ export function SessionsPage({ search, onSearchChange }: SessionsPageProps) {
   // After deleting the last row of the last page, step back to the page that now is the last.
   useEffect(() => {
     if (data && data.items.length === 0 && data.total > 0 && search.page > lastPage) {
-      onSearchChange({ page: lastPage });
+      onSearchChange({ page: lastPage }, { replace: true });
     }
   }, [data, lastPage, search.page, onSearchChange]);
 

@@ -21,6 +21,7 @@ import { IconAlertTriangle, IconLock, IconSearch, IconUserPlus, IconUsers } from
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal';
+import type { SearchChange } from '../../../lib/search-params';
 import { useProfile } from '../../profile/api';
 import { accountVenturesQueryOptions, adminUsersQueryOptions, describeError, useDeleteUser } from '../api';
 import { USER_PAGE_SIZES, type UsersSearch } from '../search';
@@ -36,7 +37,7 @@ const ROLE_FILTERS = [
 
 export interface UsersPageProps {
   search: UsersSearch;
-  onSearchChange: (patch: Partial<UsersSearch>) => void;
+  onSearchChange: SearchChange<UsersSearch>;
 }
 
 /** /users: admin user management. A member gets a notice and no request is made. */
