@@ -356,7 +356,7 @@ describe('an admin manages a colleague: invite, ventures, role, sharing, disabli
     await screenshot(colleagueTab, 'admin-21-colleague-no-sessions');
     // A link to it kept from before leads nowhere.
     await colleagueTab.goto(`/results?session_id=${sessionId}`);
-    await colleagueTab.getByText('This session does not exist, or is not shared with you').waitFor();
+    await colleagueTab.getByText('This session was deleted, or is not shared with you').waitFor();
     await screenshot(colleagueTab, 'admin-22-colleague-session-gone');
   });
 

@@ -238,6 +238,27 @@ describe('the results table', { timeout: 15_000 }, () => {
     expect(router.state.location.pathname).toBe('/results');
   });
 
+  it('says in plain words when the link points to no session, or the session is gone, with a way out', async () => {
+    renderApp('/results?session_id=abc', {
+      'GET /api/user/session/abc/info': () =>
+        json(400, { error: { code: 'bad_request', message: 'id: must be a UUID' } }),
+    });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('This link does not point to a session')).toBeTruthy();
+    expect(screen.queryByText(/must be a UUID/)).toBeNull();
+    expect(screen.queryByRole('button', { name: /try again/i })).toBeNull();
+    expect(within(alert).getByRole('link', { name: 'Sessions' }).getAttribute('href')).toBe('/sessions');
+    cleanup();
+
+    renderApp(`/results?session_id=${SESSION_ID}`, {
+      ...setUp(),
+      [INFO]: () => json(404, { error: { code: 'not_found', message: 'Session was not found' } }),
+    });
+    expect(await screen.findByText('This session was deleted, or is not shared with you')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /try again/i })).toBeNull();
+    expect(screen.queryByTestId('session-business-count')).toBeNull();
+  });
+
   it('asks for the page, size and sort the address names', async () => {
     const { sent } = renderApp(
       `/results?session_id=${SESSION_ID}&page=1&pageSize=500&sortBy=first_seen_at&sortOrder=asc&search=plano`,

@@ -74,6 +74,8 @@ function SessionResults({
   const profile = useProfile();
   const info = useQuery(sessionInfoQueryOptions(sessionId, LIVE_REFETCH_MS));
   const isLive = info.data?.status === 'queued' || info.data?.status === 'running';
+  // Not a session id, or a session deleted or unshared since: trying again cannot help, so no "Try again".
+  const isGone = info.isError && (isApiError(info.error, 404) || isApiError(info.error, 400));
   // The imported file's own columns (issue 14 part 2): optional table columns, filters, the drawer's "From your file".
   const attributeColumns = info.data?.attribute_columns ?? NO_ATTRIBUTE_COLUMNS;
   const query = {
@@ -140,15 +142,27 @@ function SessionResults({
 
   return (
     <Stack gap="md">
-      <SessionHeader sessionId={sessionId} info={info.data} />
+      {/* A session that is gone shows no header: the one read before it was deleted would still say "completed". */}
+      {!isGone && <SessionHeader sessionId={sessionId} info={info.data} />}
 
-      {info.isError && (
-        <ErrorState
+      {isGone && (
+        <Alert
+          color="yellow"
+          variant="light"
+          role="alert"
           title={
-            isApiError(info.error, 404) || isApiError(info.error, 400)
-              ? 'This session does not exist, or is not shared with you'
-              : 'The session could not be loaded'
+            isApiError(info.error, 400)
+              ? 'This link does not point to a session'
+              : 'This session was deleted, or is not shared with you'
           }
+        >
+          Open a session from the <AnchorLink to="/sessions">Sessions</AnchorLink> page, or{' '}
+          <AnchorLink to="/">start a discovery</AnchorLink>.
+        </Alert>
+      )}
+      {info.isError && !isGone && (
+        <ErrorState
+          title="The session could not be loaded"
           error={info.error}
           onRetry={() => void info.refetch()}
           isRetrying={info.isFetching}
