@@ -116,6 +116,17 @@ describe('the sessions table', () => {
     });
   });
 
+  it('links an import whose columns are not mapped yet to its mapping, not to results it does not have', async () => {
+    const draft = makeSession({ name: 'Gyros upload', type: 'import', status: 'draft' });
+    const search = makeSession({ name: 'Draft search', type: 'search', status: 'draft' });
+    renderSessions([draft, search], defaults);
+    const link = await screen.findByRole('link', { name: 'Gyros upload' });
+    expect(link.getAttribute('href')).toBe(`/csv-mapping?session_id=${draft.id}`);
+    expect(screen.getByRole('link', { name: 'Draft search' }).getAttribute('href')).toBe(
+      `/results?session_id=${search.id}`,
+    );
+  });
+
   it('says what to do when there are no sessions yet', async () => {
     renderSessions([]);
     expect(await screen.findByText('No sessions yet — start a discovery')).toBeTruthy();

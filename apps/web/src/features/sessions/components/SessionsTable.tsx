@@ -104,7 +104,12 @@ function SessionRow({ session, ventureName, isOwn, onAction }: SessionRowProps) 
   return (
     <Table.Tr data-testid="session-row" data-session-id={session.id}>
       <Table.Td>
-        <AnchorLink to="/results" search={{ session_id: session.id }} fw={500}>
+        {/* A draft import's file still needs its columns mapped: it has no results yet. */}
+        <AnchorLink
+          to={session.status === 'draft' && session.type === 'import' ? '/csv-mapping' : '/results'}
+          search={{ session_id: session.id }}
+          fw={500}
+        >
           {session.name}
         </AnchorLink>
       </Table.Td>
