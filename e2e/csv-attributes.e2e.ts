@@ -132,6 +132,9 @@ describe('an import keeps every column', () => {
     expect((await resultNames(page)).sort()).toEqual(['Alder Analytics', 'Dogwood Dental']);
     await page.getByRole('list', { name: 'Filters in use' }).getByText('EMPLOYEES: 10–100').waitFor();
     await screenshot(page, 'csv-attributes-02-filtered');
+    // The filters fit the window: no sideways scroll at 1366 px (a date range used to overflow its cell).
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
   });
 
   it('lists the file’s columns in the drawer under "From your file"', async () => {

@@ -134,12 +134,14 @@ function RangeFilter({
         apply.cancel?.();
         send(draft);
       }}
-      style={{ flex: 1 }}
+      // Shrinks with its cell, and wraps under "from" when two dates do not fit side by side (a date input's own
+      // width overflowed a quarter of a 1366 px window onto the next filter).
+      style={{ flex: '1 1 9rem', minWidth: 0 }}
     />
   );
   return (
     <Input.Wrapper label={label} component="div">
-      <Group gap={6} wrap="nowrap" align="flex-start">
+      <Group gap={6} wrap="wrap" align="flex-start">
         {input('from')}
         <Text size="sm" c="dimmed" mt={6}>
           –
