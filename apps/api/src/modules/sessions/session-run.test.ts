@@ -28,6 +28,27 @@ const options: RunOptions = {
 };
 type State = { step: number };
 
+/** A bakery in Leeds as a CSV row gives it, with its own website. */
+const bakery = (name: string, domain: string): RawBusiness => ({
+  name,
+  website: `https://${domain}/`,
+  domain,
+  email: null,
+  phone: null,
+  address: null,
+  city: 'Leeds',
+  region: null,
+  postal_code: null,
+  country: 'GB',
+  lat: null,
+  lng: null,
+  category: 'bakery',
+  source: 'csv',
+  source_ref: null,
+  rating: null,
+  review_count: null,
+});
+
 function contextOf(jobId: string): JobRunContext {
   return {
     db: testDb.db,
@@ -127,25 +148,6 @@ describe('the commits of a session run', () => {
     const newer = await open(payload);
     await newer.commit({ state: { step: 1 }, progress: { total: 5, done: 1, failed: 0 } });
 
-    const bakery = (name: string, domain: string): RawBusiness => ({
-      name,
-      website: `https://${domain}/`,
-      domain,
-      email: null,
-      phone: null,
-      address: null,
-      city: 'Leeds',
-      region: null,
-      postal_code: null,
-      country: 'GB',
-      lat: null,
-      lng: null,
-      category: 'bakery',
-      source: 'csv',
-      source_ref: null,
-      rating: null,
-      review_count: null,
-    });
     await newer.commit({
       records: mergeBusinesses([bakery('Loaf', 'loaf.example')]),
       state: { step: 2 },
@@ -169,28 +171,12 @@ describe('the commits of a session run', () => {
     });
     if (!run) throw new Error('the run did not open');
     opened.push(run);
-    const shop = (i: number): RawBusiness => ({
-      name: `Shop ${i}`,
-      website: `https://shop${i}.example/`,
-      domain: `shop${i}.example`,
-      email: null,
-      phone: null,
-      address: null,
-      city: 'Leeds',
-      region: null,
-      postal_code: null,
-      country: 'GB',
-      lat: null,
-      lng: null,
-      category: 'shop',
-      source: 'csv',
-      source_ref: null,
-      rating: null,
-      review_count: null,
-    });
     for (let batch = 0; batch < 3; batch++) {
       await run.commit({
-        records: mergeBusinesses([shop(2 * batch), shop(2 * batch + 1)]),
+        records: mergeBusinesses([
+          bakery(`Shop ${2 * batch}`, `shop${2 * batch}.example`),
+          bakery(`Shop ${2 * batch + 1}`, `shop${2 * batch + 1}.example`),
+        ]),
         state: { step: batch + 1 },
         progress: { total: 6, done: 2 * (batch + 1), failed: 0 },
       });
