@@ -7,10 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { encodeFilters } from '@argo/contract';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/app';
-import { businesses, sessions } from '../../db/schema';
 import { createSession, type TestUser } from '../access/access.fixtures';
 import { EVIL, names, type ResultsSession, seedResultsSession } from './results.fixtures';
 import { PREPARED_MAX, preparedPageStatements, renderedPageStatements } from './results.repository';
@@ -165,81 +163,6 @@ describe('GET /user/session/:id/results', () => {
     ]);
     const byIdAsc = names((await page({ sortBy: 'id', sortOrder: 'asc' })).body);
     expect(byIdAsc).toEqual(names((await page({})).body).reverse());
-  });
-
-  it('sorts names, cities and categories alphabetically: case and accents second, a searched page and the export alike', async () => {
-    const other = await createSession(t, admin, { name: 'Mixed case' });
-    const runId = randomUUID();
-    await t.database.db.update(sessions).set({ runId, status: 'completed' }).where(eq(sessions.id, other));
-    // As sources write them: capitals, accents, lower case (a byte order puts AVENUE before Alice's, Ärzte last).
-    const rows = [
-      ['zeta Cafe', 'zürich', 'cafe'],
-      ["Alice's Restaurant", 'Austin', 'Restaurant'],
-      ['AVENUE WAREHOUSE MARKET', 'AUSTIN', 'market'],
-      ['Ärztehaus am Markt', 'Aachen', 'Doctor'],
-      ['The Jerk Shop', 'Tyler', 'restaurant'],
-      ['TYLER GREY', 'Zwickau', 'Cafe'],
-    ];
-    await t.database.db.insert(businesses).values(
-      rows.map(([name, city, category], i) => ({
-        accountId: admin.accountId,
-        sessionId: other,
-        runId,
-        dedupeKey: `m${i}`,
-        source: 'csv',
-        name: name as string,
-        city: city ?? null,
-        category: category ?? null,
-      })),
-    );
-    const sorted = async (sortBy: string, sortOrder: string, extra: Record<string, string> = {}) => {
-      const params = new URLSearchParams({ sortBy, sortOrder, pageSize: '50', ...extra });
-      const res = await t.call('GET', `/api/user/session/${other}/results?${params}`, { token: admin.token });
-      expect(res.status).toBe(200);
-      return names(res.body);
-    };
-    const byName = [
-      "Alice's Restaurant",
-      'Ärztehaus am Markt',
-      'AVENUE WAREHOUSE MARKET',
-      'The Jerk Shop',
-      'TYLER GREY',
-      'zeta Cafe',
-    ];
-    expect(await sorted('name', 'asc')).toEqual(byName);
-    expect(await sorted('name', 'desc')).toEqual([...byName].reverse());
-    // A searched page (its matches found first, then sorted) in the same order.
-    expect(await sorted('name', 'asc', { search: 'au' })).toEqual(byName.filter((n) => n !== 'zeta Cafe'));
-    // Austin before AUSTIN: lower case first where only the case differs.
-    expect(await sorted('city', 'asc')).toEqual([
-      'Ärztehaus am Markt',
-      "Alice's Restaurant",
-      'AVENUE WAREHOUSE MARKET',
-      'The Jerk Shop',
-      'zeta Cafe',
-      'TYLER GREY',
-    ]);
-    expect(await sorted('category', 'asc')).toEqual([
-      'zeta Cafe',
-      'TYLER GREY',
-      'Ärztehaus am Markt',
-      'AVENUE WAREHOUSE MARKET',
-      'The Jerk Shop',
-      "Alice's Restaurant",
-    ]);
-    // The export writes the rows in the table's order.
-    const exported = await t.app.inject({
-      method: 'GET',
-      url: `/api/user/session/${other}/export?sortBy=name&sortOrder=asc&columns=name`,
-      headers: { authorization: `Bearer ${admin.token}` },
-    });
-    expect(
-      exported.body
-        .replace(/^\uFEFF/, '')
-        .trim()
-        .split('\r\n')
-        .slice(1),
-    ).toEqual(byName);
   });
 
   it('pages: the last partial page, a page beyond the end, the page size limits', async () => {
