@@ -198,4 +198,22 @@ describe.skipIf(!hasFixture)('importing a CSV', () => {
     await gyroShop.getByText('CSV', { exact: true }).waitFor();
     await screenshot(page, 'csv-import-05-results-search');
   });
+
+  it('lists the import on /sessions with every action in view at 1366 px, and says when it finished', async () => {
+    await page.goto('/sessions');
+    const row = page.getByTestId('session-row').filter({ hasText: sessionName });
+    await row.getByText('Completed', { exact: true }).waitFor();
+    await row.getByText(/^Finished \d{1,2} \w{3} \d{4}, \d{2}:\d{2}$/).waitFor();
+    // The file's name has no spaces; the table still fits the page and the last action is on screen.
+    const overflow = await page.evaluate(() => {
+      const table = document.querySelector('table');
+      const container = table?.parentElement;
+      return container ? container.scrollWidth - container.clientWidth : -1;
+    });
+    expect(overflow).toBe(0);
+    const deleteBox = await row.getByRole('button', { name: `Delete ${sessionName}` }).boundingBox();
+    const viewport = page.viewportSize();
+    expect(deleteBox && viewport && deleteBox.x + deleteBox.width <= viewport.width).toBe(true);
+    await screenshot(page, 'csv-import-06-sessions');
+  });
 });

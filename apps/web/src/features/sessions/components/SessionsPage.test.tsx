@@ -1,5 +1,6 @@
 import type { Session } from '@argo/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSIONS_SEARCH_DEFAULTS, type SessionsSearch } from '../search';
 import { ids, json, makeSession, mockApi, renderPage, stubIdentityProvider } from '../test-utils';
@@ -80,6 +81,24 @@ describe('the sessions table', () => {
     expect(edited.getByRole('button', { name: 'Enrich Edited share' })).toBeTruthy();
     expect(edited.queryByRole('button', { name: /^Share/ })).toBeNull();
     expect(edited.queryByRole('button', { name: /^Delete/ })).toBeNull();
+  });
+
+  it('says for every status where the work stands, not a dash once it is over', async () => {
+    const finishedAt = '2026-11-28T14:02:00.000Z';
+    renderSessions([
+      makeSession({ name: 'Done', status: 'completed', finished_at: finishedAt }),
+      makeSession({ name: 'Broke', status: 'failed', progress: { total: 500, done: 120, failed: 3 } }),
+      makeSession({ name: 'Stopped', status: 'cancelled', progress: { total: 2000, done: 1500, failed: 0 } }),
+      makeSession({ name: 'Draft file', type: 'import', status: 'draft' }),
+      makeSession({ name: 'Waiting', status: 'queued' }),
+    ]);
+    const done = await findRow('Done');
+    // The time in the browser's zone, in the Created column's format.
+    expect(done.getByText(`Finished ${dayjs(finishedAt).format('D MMM YYYY, HH:mm')}`)).toBeTruthy();
+    expect((await findRow('Broke')).getByText('Stopped at 120 of 500')).toBeTruthy();
+    expect((await findRow('Stopped')).getByText('Cancelled at 1,500 of 2,000')).toBeTruthy();
+    expect((await findRow('Draft file')).getByText('Columns to map')).toBeTruthy();
+    expect((await findRow('Waiting')).getByText('Waiting for a worker')).toBeTruthy();
   });
 
   it('"Enrich" opens /enrichment for that session', async () => {

@@ -1,4 +1,4 @@
-import type { Session, SessionAccess, SessionStage, SessionType } from '@argo/contract';
+import type { Session, SessionAccess, SessionStage, SessionStatus, SessionType } from '@argo/contract';
 import {
   ActionIcon,
   Badge,
@@ -25,6 +25,7 @@ import { AnchorLink } from '../../../components/links';
 import { SessionStatusBadge } from '../../../components/SessionStatusBadge';
 import { WHOLE_BADGE } from '../../../components/whole-badge';
 import { getSessionRowActions } from '../session-actions';
+import classes from './SessionsTable.module.css';
 
 export type SessionDialogKind = 'rename' | 'share' | 'delete' | 'cancel' | 'retry' | 'restart';
 
@@ -57,19 +58,16 @@ interface SessionsTableProps {
 
 export function SessionsTable({ sessions, ventureNames, currentUserId, onAction }: SessionsTableProps) {
   return (
-    <Table.ScrollContainer minWidth={960}>
+    <Table.ScrollContainer minWidth={820}>
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Name</Table.Th>
-            <Table.Th>Venture</Table.Th>
-            <Table.Th>Type</Table.Th>
             <Table.Th>Status</Table.Th>
             <Table.Th>Progress</Table.Th>
-            <Table.Th>Owner</Table.Th>
-            <Table.Th>Your access</Table.Th>
+            <Table.Th>Owner · your access</Table.Th>
             <Table.Th>Created</Table.Th>
-            <Table.Th>
+            <Table.Th className={classes.actions}>
               <VisuallyHidden>Actions</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
@@ -103,23 +101,32 @@ function SessionRow({ session, ventureName, isOwn, onAction }: SessionRowProps) 
   const navigate = useNavigate();
   return (
     <Table.Tr data-testid="session-row" data-session-id={session.id}>
-      <Table.Td>
-        {/* A draft import's file still needs its columns mapped: it has no results yet. */}
-        <AnchorLink
-          to={session.status === 'draft' && session.type === 'import' ? '/csv-mapping' : '/results'}
-          search={{ session_id: session.id }}
-          fw={500}
-        >
-          {session.name}
-        </AnchorLink>
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm" c={ventureName ? undefined : 'dimmed'}>
-          {ventureName ?? '—'}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm">{TYPE_LABELS[session.type]}</Text>
+      {/* The kind of session and its venture under the name: separate columns squeezed the names to a word a
+          line on a laptop screen. */}
+      <Table.Td miw={220}>
+        <Stack gap={2}>
+          {/* A draft import's file still needs its columns mapped: it has no results yet. */}
+          <AnchorLink
+            to={session.status === 'draft' && session.type === 'import' ? '/csv-mapping' : '/results'}
+            search={{ session_id: session.id }}
+            fw={500}
+            // A file's name has no spaces to wrap at ("google-maps-scraper_gyro…").
+            style={{ overflowWrap: 'anywhere' }}
+          >
+            {session.name}
+          </AnchorLink>
+          <Text size="xs" c="dimmed">
+            {TYPE_LABELS[session.type]}
+            {ventureName && (
+              <>
+                {' · '}
+                <Text span inherit title="Venture">
+                  {ventureName}
+                </Text>
+              </>
+            )}
+          </Text>
+        </Stack>
       </Table.Td>
       <Table.Td>
         <Stack gap={2} align="flex-start">
@@ -135,27 +142,27 @@ function SessionRow({ session, ventureName, isOwn, onAction }: SessionRowProps) 
         <SessionProgress session={session} />
       </Table.Td>
       <Table.Td>
-        <Text size="sm" truncate maw={200} title={session.owner.email}>
-          {session.owner.name || session.owner.email}
-          {isOwn && (
-            <Text span size="sm" c="dimmed">
-              {' '}
-              (you)
-            </Text>
-          )}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <Badge variant="outline" color={access.color} style={WHOLE_BADGE}>
-          {access.label}
-        </Badge>
+        <Stack gap={4} align="flex-start">
+          <Text size="sm" truncate maw={200} title={session.owner.email}>
+            {session.owner.name || session.owner.email}
+            {isOwn && (
+              <Text span size="sm" c="dimmed">
+                {' '}
+                (you)
+              </Text>
+            )}
+          </Text>
+          <Badge variant="outline" color={access.color} style={WHOLE_BADGE}>
+            {access.label}
+          </Badge>
+        </Stack>
       </Table.Td>
       <Table.Td>
         <Text size="sm" title={session.created_at} style={{ whiteSpace: 'nowrap' }}>
           {dayjs(session.created_at).format('D MMM YYYY, HH:mm')}
         </Text>
       </Table.Td>
-      <Table.Td>
+      <Table.Td className={classes.actions}>
         <Group gap={4} wrap="nowrap" justify="flex-end">
           {actions.cancel && (
             <RowAction
@@ -234,31 +241,39 @@ function RowAction({ label, sessionName, color, onClick, children }: RowActionPr
   );
 }
 
-/** Stage and progress of a queued or running session; a dash otherwise. */
+const count = (value: number) => value.toLocaleString('en-US');
+
+/**
+ * Where the session's work stands: stage and progress while running; once over, when it finished or how far it
+ * got. A finished session's stage is gone, so its progress is told in steps, not in rows or websites.
+ */
 function SessionProgress({ session }: { session: Session }) {
-  if (session.status === 'queued') {
-    return (
-      <Text size="sm" c="dimmed">
-        Waiting for a worker
-      </Text>
-    );
-  }
+  const { total, done } = session.progress;
+  const reached = total > 0 ? ` at ${count(done)} of ${count(total)}` : '';
   if (session.status !== 'running') {
+    const finished = session.finished_at ? dayjs(session.finished_at).format('D MMM YYYY, HH:mm') : null;
+    const words: Record<Exclude<SessionStatus, 'running'>, string> = {
+      draft: session.type === 'import' ? 'Columns to map' : 'Not started',
+      queued: 'Waiting for a worker',
+      completed: finished ? `Finished ${finished}` : 'Finished',
+      failed: `Stopped${reached}`,
+      cancelled: `Cancelled${reached}`,
+    };
     return (
-      <Text size="sm" c="dimmed">
-        —
+      <Text size="sm" c="dimmed" title={session.finished_at ?? undefined}>
+        {words[session.status]}
       </Text>
     );
   }
-  const { total, done, failed } = session.progress;
+  const { failed } = session.progress;
   const percent = total > 0 ? Math.round((done / total) * 100) : 0;
   const stage = session.stage ? STAGE_LABELS[session.stage] : 'Working';
   return (
     <Stack gap={4} miw={140}>
       <Text size="xs">
         {stage}
-        {total > 0 ? ` · ${done} / ${total}` : ''}
-        {failed > 0 ? ` · ${failed} failed` : ''}
+        {total > 0 ? ` · ${count(done)} / ${count(total)}` : ''}
+        {failed > 0 ? ` · ${count(failed)} failed` : ''}
       </Text>
       <Progress
         value={total > 0 ? percent : 100}
