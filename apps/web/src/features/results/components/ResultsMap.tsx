@@ -4,7 +4,8 @@ import { IconMapPinOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { ErrorState } from '../../../components/ErrorState';
-import { mapConfigQueryOptions, resultsMapQueryOptions } from '../map/api';
+import { publicConfigQueryOptions } from '../../../lib/public-config';
+import { resultsMapQueryOptions } from '../map/api';
 import { TIER_COLOR, TIER_KEYS, tierLabel } from '../map/tiers';
 
 // Leaflet and its styles load with the map tab only: /results' table and /login stay without them.
@@ -27,7 +28,7 @@ interface ResultsMapProps {
  * cluster zooms in. The discovery's search area is drawn dashed.
  */
 export function ResultsMap({ sessionId, search, filters, isLive, onOpenBusiness }: ResultsMapProps) {
-  const config = useQuery(mapConfigQueryOptions());
+  const config = useQuery(publicConfigQueryOptions());
   const map = useQuery(resultsMapQueryOptions(sessionId, { search, filters }, isLive));
   const [hasTileError, setTileError] = useState(false);
   const onTileError = useCallback(() => setTileError(true), []);

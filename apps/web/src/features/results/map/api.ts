@@ -3,14 +3,6 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { callApi } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
 
-/** GET /api/config: the base map (tile template, attribution, zoom) among the public settings. Read once. */
-export const mapConfigQueryOptions = () =>
-  queryOptions({
-    queryKey: ['config'] as const,
-    queryFn: ({ signal }) => callApi(routes.healthConfig, { signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-
 /** GET /user/session/:id/map: every business matching the search and filters that has coordinates. */
 export const resultsMapQueryOptions = (
   sessionId: string,

@@ -2,8 +2,10 @@ import type { AdminVenture, Role } from '@argo/contract';
 import { Alert, Button, Group, Modal, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isApiError, readErrorDetail } from '../../../lib/api-error';
+import { publicConfigQueryOptions } from '../../../lib/public-config';
 import { describeError, useInviteUser } from '../api';
 
 interface InviteValues {
@@ -27,15 +29,31 @@ function registerUrl(): string {
   return `${window.location.origin}/register`;
 }
 
-/** POST /users/invite: the person joins the organisation by registering with the email given here. */
+/**
+ * How the invited person hears of it. The built-in sign-in emails them (a temporary password, or where to accept
+ * when they already use Argo); with Cognito, Argo sends nothing and they register with the invited address.
+ */
+function howTheyJoin(provider: 'builtin' | 'cognito' | undefined, email?: string) {
+  const who = email ?? 'them';
+  return provider === 'cognito'
+    ? `Let ${who} know: they join by registering at ${registerUrl()} with this email address (Argo sends no email).`
+    : `Argo emails ${who} the invitation with how to sign in. Inviting the same address again sends it again.`;
+}
+
+/** POST /users/invite: the invitation, and the person is told how to join (howTheyJoin). */
 export function InviteUserModal({ opened, onClose, ventures }: InviteUserModalProps) {
   const inviteUser = useInviteUser();
+  const provider = useQuery(publicConfigQueryOptions()).data?.auth_provider;
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<InviteValues>({
     initialValues: INITIAL_VALUES,
     validate: {
       email: (value) =>
-        /^[^\s@]+@[^\s@]+$/.test(value.trim()) ? null : 'Enter the email address they will register with.',
+        !value.trim()
+          ? 'Enter their email address.'
+          : /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(value.trim())
+            ? null
+            : 'This is not an email address: it needs a name, @ and a domain, e.g. sam@company.com.',
     },
   });
 
@@ -58,7 +76,7 @@ export function InviteUserModal({ opened, onClose, ventures }: InviteUserModalPr
       notifications.show({
         color: 'green',
         title: 'Invitation created',
-        message: `${user.email} joins by registering at ${registerUrl()} with this email address.`,
+        message: howTheyJoin(provider, user.email),
         autoClose: 10_000,
       });
       close();
@@ -82,8 +100,7 @@ export function InviteUserModal({ opened, onClose, ventures }: InviteUserModalPr
       <form onSubmit={submit} noValidate aria-label="Invite user">
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
-            The person joins your organisation by registering at {registerUrl()} with this email address. Argo
-            sends no email itself: let them know.
+            {howTheyJoin(provider)}
           </Text>
           <TextInput
             label="Email"

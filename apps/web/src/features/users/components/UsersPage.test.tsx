@@ -1,4 +1,4 @@
-import type { User } from '@argo/contract';
+import type { PublicConfig, User } from '@argo/contract';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -83,6 +83,15 @@ function page(items: User[], total = items.length, query: Record<string, string>
   return { items, total, page: Number(query.page ?? 0), page_size: Number(query.page_size ?? 25) };
 }
 
+const publicConfig: PublicConfig = {
+  auth_provider: 'builtin',
+  cognito: null,
+  version: 'test',
+  password_min_length: 6,
+  map: { tile_url: 'http://127.0.0.1:9/{z}/{x}/{y}.png', attribution: '', attribution_url: '', max_zoom: 19 },
+  features: { language_model: false, google_places: false },
+};
+
 beforeEach(() => {
   setAuthProvider({
     signIn: async () => ({ step: 'done' }),
@@ -97,6 +106,7 @@ beforeEach(() => {
     'GET /api/accounts/me': () => json(200, account),
     'GET /api/admin/users': ({ query }) => json(200, page([me, bob], 2, query)),
     'GET /api/admin/ventures': () => json(200, [venture]),
+    'GET /api/config': () => json(200, publicConfig),
   };
   vi.stubGlobal(
     'fetch',
@@ -235,7 +245,33 @@ describe('the users screen', { timeout: 15_000 }, () => {
         venture_ids: [VENTURE_ID],
       }),
     );
-    expect(await screen.findByText(/cat@acme\.test joins by registering at .*\/register/)).toBeTruthy();
+    // The built-in sign-in emails the invitation: the admin is not told to pass anything on.
+    expect(
+      await screen.findByText(/^Argo emails cat@acme\.test the invitation with how to sign in\./),
+    ).toBeTruthy();
+  });
+
+  it('tells the admin to pass the register address on when Cognito signs people in (Argo sends no email)', async () => {
+    handlers['GET /api/config'] = () => json(200, { ...publicConfig, auth_provider: 'cognito' });
+    renderAt('/users');
+    fireEvent.click(await screen.findByRole('button', { name: 'Invite user' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite user' });
+    expect(
+      await within(dialog).findByText(/^Let them know: they join by registering at .*\/register/),
+    ).toBeTruthy();
+  });
+
+  it('says what is wrong with an email address the invitation cannot go to', async () => {
+    renderAt('/users');
+    fireEvent.click(await screen.findByRole('button', { name: 'Invite user' }));
+    const form = await screen.findByRole('form', { name: 'Invite user' });
+    const email = within(form).getByRole('textbox', { name: /^Email/ });
+    fireEvent.click(within(form).getByRole('button', { name: 'Create invitation' }));
+    expect(await within(form).findByText('Enter their email address.')).toBeTruthy();
+    fireEvent.change(email, { target: { value: 'sam@bookly' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Create invitation' }));
+    expect(await within(form).findByText(/^This is not an email address/)).toBeTruthy();
+    expect(sent.some((request) => request.path === '/api/users/invite')).toBe(false);
   });
 
   it('deletes a user after a confirmation that says where their sessions go', async () => {
