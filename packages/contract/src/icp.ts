@@ -54,6 +54,20 @@ export const Icp = z
 export type Icp = z.output<typeof Icp>;
 export type IcpInput = z.input<typeof Icp>;
 
+/**
+ * An ICP's company size in words, for every screen and text that shows it: "10–50 employees", "17 employees"
+ * (a range of one number), "10+ employees", "up to 50 employees"; null when the ICP sets no size.
+ */
+export function employeeRangeText(
+  min: number | null | undefined,
+  max: number | null | undefined,
+): string | null {
+  if (min != null && max != null) return min === max ? `${min} employees` : `${min}–${max} employees`;
+  if (min != null) return `${min}+ employees`;
+  if (max != null) return `up to ${max} employees`;
+  return null;
+}
+
 export const Tier = z.enum(['A', 'B', 'C', 'D']);
 export type Tier = z.infer<typeof Tier>;
 

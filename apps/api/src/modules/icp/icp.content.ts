@@ -7,7 +7,13 @@
  * numbered facts and must cite a fact for every claim; an answer citing a fact that does not exist is rejected
  * and the built-in text is used instead.
  */
-import type { Claim, ContentItem, ContentKind, IcpProfile } from '@argo/contract';
+import {
+  type Claim,
+  type ContentItem,
+  type ContentKind,
+  employeeRangeText,
+  type IcpProfile,
+} from '@argo/contract';
 import type { LanguageModel } from '@argo/engine';
 import { z } from 'zod';
 import type { Recipient } from './icp.recipient';
@@ -131,7 +137,7 @@ export function profileSubject(
     (facts[facts.length - 1] as Fact).observation = `I've been looking at businesses in ${place}`;
   }
   if (c.employee_min !== null && c.employee_max !== null) {
-    add('criteria.employee_min', `has about ${c.employee_min}–${c.employee_max} employees`);
+    add('criteria.employee_min', `has about ${employeeRangeText(c.employee_min, c.employee_max)}`);
   }
   const example = first(examples);
   if (example) {

@@ -29,10 +29,13 @@ export function useCreateProfiles(sessionId: string, ventureId: string | null) {
       callApi(routes.icpCreateProfiles, { body: { session_id: sessionId, count } }),
     onSuccess: (created) => {
       if (!ventureId) return;
-      // The new ones first, then the venture's older profiles (as the list call orders them).
+      // The server replaces the profiles made from this session before (new ids): the new ones first, then the
+      // venture's profiles from other sessions (as the list call orders them).
       queryClient.setQueryData<IcpProfile[]>(icpProfilesKey(ventureId), (old) => [
         ...created,
-        ...(old ?? []).filter((profile) => !created.some((made) => made.id === profile.id)),
+        ...(old ?? []).filter(
+          (profile) => profile.session_id !== sessionId && !created.some((made) => made.id === profile.id),
+        ),
       ]);
     },
   });

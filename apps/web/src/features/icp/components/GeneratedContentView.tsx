@@ -13,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconRobot, IconTemplate } from '@tabler/icons-react';
+import { icpCriterionLabel } from '../../../lib/icp-words';
 import { webUrl } from '../../../lib/safe-url';
 
 export const CONTENT_KIND_LABELS: Record<ContentKind, string> = {
@@ -21,7 +22,7 @@ export const CONTENT_KIND_LABELS: Record<ContentKind, string> = {
   call_opener: 'Call opener',
 };
 
-/** Human words for the field a claim rests on. */
+/** Human words for the field a claim rests on (a profile's criteria as `criteria.<key>`). */
 const FIELD_LABELS: Record<string, string> = {
   software: 'detected software',
   city: 'city',
@@ -32,10 +33,20 @@ const FIELD_LABELS: Record<string, string> = {
   summary: 'website summary',
   services: 'services on the website',
   name: 'business name',
+  rating: 'rating and reviews',
   icp_score: 'ICP score',
   icp_tier: 'ICP tier',
   people: 'person named on the website',
+  examples: 'example business of the profile',
+  'venture.value_proposition': 'your venture’s value proposition',
+  'venture.description': 'your venture’s description',
 };
+
+function fieldLabel(field: string): string {
+  const criterion = /^criteria\.(.+)$/.exec(field)?.[1];
+  if (criterion) return `profile criterion: ${icpCriterionLabel(criterion).toLowerCase()}`;
+  return FIELD_LABELS[field] ?? field;
+}
 
 /** Who wrote it: a configured language model, or the built-in generator (templates filled with facts). */
 export function GeneratedByNote({ generatedBy, what }: { generatedBy: 'model' | 'builtin'; what: string }) {
@@ -97,7 +108,7 @@ function ContentCard({ item }: { item: ContentItem }) {
               <List.Item key={`${claim.field}-${claim.text}`}>
                 “{claim.text}” —{' '}
                 <Badge size="xs" variant="outline">
-                  {FIELD_LABELS[claim.field] ?? claim.field}
+                  {fieldLabel(claim.field)}
                 </Badge>
                 {claim.source_url && (
                   <>

@@ -88,6 +88,27 @@ beforeEach(() => {
 });
 
 describe('the ICP tab', { timeout: 20_000 }, () => {
+  it("replaces the profiles made from this session when they are made again, keeping other sessions' ones", async () => {
+    const OTHER_SESSION = '00000000-0000-4000-8000-0000000000f9';
+    const earlier = { ...profile, id: '00000000-0000-4000-8000-0000000000e1', name: 'Earlier segment' };
+    const fromOther = {
+      ...profile,
+      id: '00000000-0000-4000-8000-0000000000e2',
+      session_id: OTHER_SESSION,
+      name: 'From another session',
+    };
+    renderApp(`/results?session_id=${SESSION_ID}&view=icp`, {
+      ...handlers(),
+      'GET /api/icp/profiles': () => json(200, [earlier, fromOther]),
+    });
+    await screen.findByRole('article', { name: 'Profile Earlier segment' });
+    fireEvent.click(screen.getByRole('button', { name: 'Create profiles' }));
+    await screen.findByRole('article', { name: 'Profile Berlin bakeries on Shopify' });
+    expect(
+      screen.getAllByRole('article', { name: /^Profile / }).map((card) => card.getAttribute('aria-label')),
+    ).toEqual(['Profile Berlin bakeries on Shopify', 'Profile From another session']);
+  });
+
   it('charts the overview, creates profiles and writes content with copy buttons, claims and who wrote it', async () => {
     const { sent } = renderApp(`/results?session_id=${SESSION_ID}&view=icp`, handlers());
     expect((await screen.findByTestId('icp-narrative')).textContent).toBe(overview.narrative);

@@ -1,4 +1,4 @@
-import type { IcpProfile, SessionInfo } from '@argo/contract';
+import { employeeRangeText, type IcpProfile, type SessionInfo } from '@argo/contract';
 import {
   Alert,
   Badge,
@@ -235,9 +235,7 @@ function criteriaSummary(profile: IcpProfile): string[] {
         ? ['Not hiring']
         : []),
     ...(criteria.reachable_decision_maker ? ['Reachable decision-maker'] : []),
-    ...(criteria.employee_min !== null || criteria.employee_max !== null
-      ? [`${criteria.employee_min ?? 0}–${criteria.employee_max ?? '∞'} employees`]
-      : []),
+    ...(employeeRangeText(criteria.employee_min, criteria.employee_max) ?? []),
   ];
 }
 

@@ -2,6 +2,7 @@ import type { AttributeColumn, Business, BusinessPerson } from '@argo/contract';
 import { Alert, Anchor, Badge, Drawer, Group, List, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { icpCriterionLabel } from '../../../lib/icp-words';
 import { webUrl } from '../../../lib/safe-url';
 import type { DrawerDetailsState } from '../map/api';
 import { formatAddress, isOtherPlace, sourceRefLabel, sourceRefText } from '../place';
@@ -300,7 +301,7 @@ function BusinessFacts({
                     </ThemeIcon>
                   }
                 >
-                  {reason.criterion}
+                  {icpCriterionLabel(reason.criterion)}
                   {reason.evidence && (
                     <Text span size="xs" c="dimmed">
                       {' '}

@@ -131,7 +131,11 @@ describe('the detail drawer', { timeout: 20_000 }, () => {
     expect(within(details).getByText(/applicant tracking: Personio/)).toBeTruthy();
 
     const reasons = within(details).getByRole('list', { name: 'ICP reasons' });
-    expect(within(reasons).getByText('Industry is Food & Beverage')).toBeTruthy();
+    // Each criterion in words, not the API's key ("software_signals").
+    expect(within(reasons).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Industry — industry: Food & Beverage',
+      'Software — none of "Shopify" detected',
+    ]);
     expect(within(reasons).getByLabelText('matched')).toBeTruthy();
     expect(within(details).getByText('Summary (built-in summary)')).toBeTruthy();
 

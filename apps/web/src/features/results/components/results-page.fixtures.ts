@@ -61,7 +61,8 @@ export const bakery = makeBusiness({
       ],
     },
     icp_reasons: [
-      { criterion: 'Industry is Food & Beverage', matched: true, evidence: 'industry: Food & Beverage' },
+      { criterion: 'industries', matched: true, evidence: 'industry: Food & Beverage' },
+      { criterion: 'software_signals', matched: false, evidence: 'none of "Shopify" detected' },
     ],
     pages: [
       { url: 'https://brot.example/', fetched_at: '2026-03-02T09:15:00.000Z' },

@@ -1,15 +1,12 @@
-import type { Icp, Venture } from '@argo/contract';
+import { employeeRangeText, type Icp, type Venture } from '@argo/contract';
 import { ActionIcon, Anchor, Badge, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconEdit, IconTrash, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { VentureProfiles } from './VentureProfiles';
 
 function describeEmployees(icp: Icp): string | null {
-  const { employee_min: min, employee_max: max } = icp;
-  if (min != null && max != null) return `${min}–${max} employees`;
-  if (min != null) return `${min}+ employees`;
-  if (max != null) return `Up to ${max} employees`;
-  return null;
+  const text = employeeRangeText(icp.employee_min, icp.employee_max);
+  return text && text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function describeHiring(icp: Icp): string | null {

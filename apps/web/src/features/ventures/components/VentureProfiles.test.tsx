@@ -49,7 +49,7 @@ describe("a venture's ICP profiles", { timeout: 60_000 }, () => {
     fireEvent.click(within(item).getByRole('button', { name: /Growing dental practices/ }));
     expect(await within(item).findByText(dentists.why, {}, { timeout: 5000 })).toBeTruthy();
     expect(within(item).getByText('Healthcare')).toBeTruthy();
-    expect(within(item).getByText('5–50')).toBeTruthy();
+    expect(within(item).getByText('5–50 employees')).toBeTruthy();
     expect(within(item).getByText('hiring')).toBeTruthy();
     expect(within(item).getByText('Plano Dental, Smile Austin')).toBeTruthy();
     expect(within(item).getByText(/Built-in analysis/)).toBeTruthy();

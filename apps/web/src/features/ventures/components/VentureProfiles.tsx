@@ -1,4 +1,4 @@
-import type { Icp, IcpProfile } from '@argo/contract';
+import { employeeRangeText, type Icp, type IcpProfile } from '@argo/contract';
 import { Accordion, ActionIcon, Anchor, Badge, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -20,15 +20,7 @@ function describeCriteria(criteria: Icp): { label: string; value: string }[] {
     { label: 'Software', value: criteria.software_signals.join(', ') },
   ];
   const { employee_min: min, employee_max: max, hiring_signal: hiring } = criteria;
-  const size =
-    min != null && max != null
-      ? `${min}–${max}`
-      : min != null
-        ? `${min}+`
-        : max != null
-          ? `up to ${max}`
-          : '';
-  lines.push({ label: 'Employees', value: size });
+  lines.push({ label: 'Size', value: employeeRangeText(min, max) ?? '' });
   lines.push({ label: 'Hiring', value: hiring === true ? 'hiring' : hiring === false ? 'not hiring' : '' });
   return lines.filter((line) => line.value !== '');
 }
