@@ -97,9 +97,9 @@ export function builtinNarrative(f: OverviewFigures): string {
   } else {
     sentences.push('None is scored yet: run the ICP analysis enrichment to rank them.');
   }
-  const industry = f.industries[0];
+  const industry = leader(f.industries);
   if (industry) sentences.push(`The most common industry is ${industry.name} (${industry.count}).`);
-  const software = f.software[0];
+  const software = leader(f.software);
   if (software) sentences.push(`The most used software is ${software.name} (${software.count}).`);
   if (f.hiring.known > 0) {
     sentences.push(
@@ -118,9 +118,25 @@ export function builtinNarrative(f: OverviewFigures): string {
       `${people.found} of ${of} ${people.found === 1 ? 'names' : 'name'} a decision-maker on their site, ${people.reachable} with an email or phone.`,
     );
   }
-  const place = f.places[0];
-  if (place) sentences.push(`Most are in ${place.name} (${place.count}).`);
+  const place = leader(f.places);
+  if (place) {
+    sentences.push(
+      place.count * 2 > f.total
+        ? `Most are in ${place.name} (${place.count} of ${f.total}).`
+        : `The most common place is ${place.name} (${place.count} of ${f.total}).`,
+    );
+  }
   return sentences.join(' ');
+}
+
+/**
+ * The first of a list counted most first, when it is ahead of the next: "the most common" of a tie, or of
+ * one business each, would name one of them at random.
+ */
+function leader<T extends { count: number }>(counted: readonly T[]): T | null {
+  const [first, second] = counted;
+  if (!first || (second && second.count >= first.count)) return null;
+  return first;
 }
 
 export async function getOverview(deps: IcpDeps, actor: ActorUser, sessionId: string): Promise<IcpOverview> {

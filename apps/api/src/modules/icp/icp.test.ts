@@ -97,6 +97,48 @@ describe('the built-in narrative', () => {
     expect(narrative).not.toContain('the 1 businesses');
   });
 
+  it('names the most common place, industry and software only when one leads, and says "most" only of a majority', () => {
+    const figures = {
+      total: 6,
+      byTier: [{ tier: 'C', count: 6 }],
+      scoreBuckets: [],
+      hiring: { hiring: 0, known: 0 },
+      decisionMakers: { analysed: 0, found: 0, reachable: 0 },
+    };
+    const spread = builtinNarrative({
+      ...figures,
+      industries: [
+        { name: 'Software & IT services', count: 1 },
+        { name: 'Construction & trades', count: 1 },
+      ],
+      software: [{ name: 'jQuery', count: 2 }],
+      places: [
+        { name: 'Amsterdam', count: 1 },
+        { name: 'Berlin', count: 1 },
+      ],
+    });
+    expect(spread).not.toContain('Amsterdam');
+    expect(spread).not.toContain('most common industry');
+    expect(spread).toContain('The most used software is jQuery (2).');
+    const berlin = builtinNarrative({
+      ...figures,
+      industries: [],
+      software: [],
+      places: [
+        { name: 'Berlin', count: 2 },
+        { name: 'Hamburg', count: 1 },
+      ],
+    });
+    expect(berlin).toContain('The most common place is Berlin (2 of 6).');
+    const most = builtinNarrative({
+      ...figures,
+      industries: [],
+      software: [],
+      places: [{ name: 'Berlin', count: 4 }],
+    });
+    expect(most).toContain('Most are in Berlin (4 of 6).');
+  });
+
   it('describes a profile of one business as that business', () => {
     const why = describeSegment('Construction & trades', {
       size: 1,
