@@ -154,7 +154,19 @@ describe('the progress screen', { timeout: 15_000 }, () => {
     renderApp(`/processing?session_id=${SESSION_ID}`, {
       [INFO]: () => json(404, { error: { code: 'not_found', message: 'Session not found' } }),
     });
-    expect(await screen.findByText('This session does not exist, or is not shared with you')).toBeTruthy();
-    expect(screen.getByText('Server error (404): Session not found')).toBeTruthy();
+    expect(await screen.findByText('This session was deleted, or is not shared with you')).toBeTruthy();
+    // Words and the ways on, not the server's message, and no "Try again" that cannot help.
+    expect(screen.queryByText(/Server error/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.getAllByRole('link', { name: /Sessions/ }).length).toBeGreaterThan(0);
+  });
+
+  it('says a hand-edited address points to no session', async () => {
+    renderApp('/processing?session_id=not-a-session', {
+      'GET /api/user/session/not-a-session/info': () =>
+        json(400, { error: { code: 'validation_error', message: 'id: must be a UUID' } }),
+    });
+    expect(await screen.findByText('This link does not point to a session')).toBeTruthy();
+    expect(screen.queryByText(/must be a UUID/)).toBeNull();
   });
 });

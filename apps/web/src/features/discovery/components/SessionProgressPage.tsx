@@ -13,8 +13,8 @@ import { ConfirmModal } from '../../../components/ConfirmModal';
 import { ErrorState } from '../../../components/ErrorState';
 import { AnchorLink, ButtonLink } from '../../../components/links';
 import { PageLoader } from '../../../components/PageLoader';
+import { isSessionGone, SessionGoneAlert } from '../../../components/SessionGoneAlert';
 import { SessionStatusBadge } from '../../../components/SessionStatusBadge';
-import { isApiError } from '../../../lib/api-error';
 import {
   isSessionActive,
   type SessionRunAction,
@@ -80,20 +80,19 @@ function SessionProgress({ sessionId, options }: { sessionId: string; options: P
 
   if (info.isPending) return <PageLoader />;
   if (info.isError) {
-    const isMissing = isApiError(info.error, 404) || isApiError(info.error, 400);
     return (
       <Stack gap="md">
         <Title order={1}>{options.title ?? 'Progress'}</Title>
-        <ErrorState
-          title={
-            isMissing
-              ? 'This session does not exist, or is not shared with you'
-              : 'The progress could not be loaded'
-          }
-          error={info.error}
-          onRetry={isMissing ? undefined : () => void info.refetch()}
-          isRetrying={info.isFetching}
-        />
+        {isSessionGone(info.error) ? (
+          <SessionGoneAlert error={info.error} />
+        ) : (
+          <ErrorState
+            title="The progress could not be loaded"
+            error={info.error}
+            onRetry={() => void info.refetch()}
+            isRetrying={info.isFetching}
+          />
+        )}
         <Group>
           <ButtonLink to="/sessions" variant="default">
             All sessions

@@ -153,7 +153,8 @@ describe('the enrichment screen', { timeout: 15_000 }, () => {
       [INFO]: () => json(404, { error: { code: 'not_found', message: 'Session not found' } }),
       [RESULTS]: () => json(404, { error: { code: 'not_found', message: 'Session not found' } }),
     });
-    expect(await screen.findByText('This session does not exist, or is not shared with you')).toBeTruthy();
+    expect(await screen.findByText('This session was deleted, or is not shared with you')).toBeTruthy();
+    expect(screen.queryByText(/Server error/)).toBeNull();
   });
 });
 

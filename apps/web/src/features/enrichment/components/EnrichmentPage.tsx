@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { ErrorState } from '../../../components/ErrorState';
 import { AnchorLink, ButtonLink } from '../../../components/links';
 import { PageLoader } from '../../../components/PageLoader';
+import { isSessionGone, SessionGoneAlert } from '../../../components/SessionGoneAlert';
 import { isApiError } from '../../../lib/api-error';
 import { describeStartError } from '../../discovery/errors';
 import { isSessionActive, sessionInfoQueryOptions } from '../../sessions/api';
@@ -52,27 +53,22 @@ function EnrichmentChoice({ sessionId, businessIds }: { sessionId: string; busin
   }
   const failed = info.isError ? info : websites.isError ? websites : null;
   if (!failed) return <PageLoader />;
-  const isMissing = isApiError(failed.error, 404) || isApiError(failed.error, 400);
   return (
     <Stack gap="md">
       <Title order={1}>Enrichment</Title>
-      <ErrorState
-        title={
-          isMissing
-            ? 'This session does not exist, or is not shared with you'
-            : 'The session could not be loaded'
-        }
-        error={failed.error}
-        onRetry={
-          isMissing
-            ? undefined
-            : () => {
-                void info.refetch();
-                void websites.refetch();
-              }
-        }
-        isRetrying={info.isFetching || websites.isFetching}
-      />
+      {isSessionGone(failed.error) ? (
+        <SessionGoneAlert error={failed.error} />
+      ) : (
+        <ErrorState
+          title="The session could not be loaded"
+          error={failed.error}
+          onRetry={() => {
+            void info.refetch();
+            void websites.refetch();
+          }}
+          isRetrying={info.isFetching || websites.isFetching}
+        />
+      )}
       <Group>
         <ButtonLink to="/sessions" variant="default">
           All sessions

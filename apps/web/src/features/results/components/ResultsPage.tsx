@@ -13,7 +13,7 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { ErrorState } from '../../../components/ErrorState';
 import { ListPagination } from '../../../components/ListPagination';
 import { AnchorLink } from '../../../components/links';
-import { isApiError } from '../../../lib/api-error';
+import { isSessionGone, SessionGoneAlert } from '../../../components/SessionGoneAlert';
 import type { SearchChange } from '../../../lib/search-params';
 import { useProfile } from '../../profile/api';
 import { sessionInfoQueryOptions } from '../../sessions/api';
@@ -75,7 +75,7 @@ function SessionResults({
   const info = useQuery(sessionInfoQueryOptions(sessionId, LIVE_REFETCH_MS));
   const isLive = info.data?.status === 'queued' || info.data?.status === 'running';
   // Not a session id, or a session deleted or unshared since: trying again cannot help, so no "Try again".
-  const isGone = info.isError && (isApiError(info.error, 404) || isApiError(info.error, 400));
+  const isGone = info.isError && isSessionGone(info.error);
   // The imported file's own columns (issue 14 part 2): optional table columns, filters, the drawer's "From your file".
   const attributeColumns = info.data?.attribute_columns ?? NO_ATTRIBUTE_COLUMNS;
   const query = {
@@ -145,21 +145,7 @@ function SessionResults({
       {/* A session that is gone shows no header: the one read before it was deleted would still say "completed". */}
       {!isGone && <SessionHeader sessionId={sessionId} info={info.data} />}
 
-      {isGone && (
-        <Alert
-          color="yellow"
-          variant="light"
-          role="alert"
-          title={
-            isApiError(info.error, 400)
-              ? 'This link does not point to a session'
-              : 'This session was deleted, or is not shared with you'
-          }
-        >
-          Open a session from the <AnchorLink to="/sessions">Sessions</AnchorLink> page, or{' '}
-          <AnchorLink to="/">start a discovery</AnchorLink>.
-        </Alert>
-      )}
+      {isGone && <SessionGoneAlert error={info.error} />}
       {info.isError && !isGone && (
         <ErrorState
           title="The session could not be loaded"

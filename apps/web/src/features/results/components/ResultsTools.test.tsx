@@ -132,10 +132,11 @@ describe('the detail drawer', { timeout: 20_000 }, () => {
 
     const reasons = within(details).getByRole('list', { name: 'ICP reasons' });
     // Each criterion in words, not the API's key ("software_signals").
-    expect(within(reasons).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Industry — industry: Food & Beverage',
-      'Software — none of "Shopify" detected',
-    ]);
+    expect(
+      within(reasons)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Industry — industry: Food & Beverage', 'Software — none of "Shopify" detected']);
     expect(within(reasons).getByLabelText('matched')).toBeTruthy();
     expect(within(details).getByText('Summary (built-in summary)')).toBeTruthy();
 
