@@ -20,6 +20,8 @@ const KIND_WORDS: Record<FetchErrorKind, string> = {
   network: 'network error',
 };
 
+const TERSE_KINDS: ReadonlySet<FetchErrorKind> = new Set(['timeout', 'reset', 'dns', 'connect']);
+
 /**
  * Why a site gave no page, in words a user can act on: "timeout fetching https://…", "HTTP 503 fetching …",
  * "robots.txt disallows https://…".
@@ -33,7 +35,8 @@ export function crawlFailureReason(crawl: SiteCrawl): string {
   const { kind, message } = home.error;
   if (kind === 'robots') return `robots.txt disallows ${home.url}`;
   if (kind === 'http' && home.status) return `HTTP ${home.status} fetching ${home.url}`;
-  const detail = message && message !== KIND_WORDS[kind] ? ` (${message})` : '';
+  // The system's own words ("connect ECONNREFUSED 1.2.3.4:443") add nothing a user can act on to these.
+  const detail = message && message !== KIND_WORDS[kind] && !TERSE_KINDS.has(kind) ? ` (${message})` : '';
   return `${KIND_WORDS[kind]} fetching ${home.url}${detail}`.slice(0, 1000);
 }
 

@@ -180,6 +180,18 @@ describe('business drawer: what a merge kept', { timeout: 20_000 }, () => {
     expect(within(details).getByTestId('closed-note').textContent).toMatch(/^Closed for good/);
     expect(within(details).queryByText(/Enrichment failed/)).toBeNull();
   });
+
+  it('says a business with nothing to crawl was not enriched, not that its enrichment failed', async () => {
+    const details = await openDrawer(
+      makeBusiness({
+        name: 'No Website Plumbing',
+        enrichment_state: 'skipped',
+        enrichment_error: 'no website to crawl',
+      }),
+    );
+    expect(within(details).getByText('Not enriched: no website to crawl')).toBeTruthy();
+    expect(within(details).queryByText(/Enrichment failed/)).toBeNull();
+  });
 });
 
 describe('business drawer: its details are read by id', { timeout: 20_000 }, () => {

@@ -143,8 +143,10 @@ function BusinessFacts({
       )}
       {/* A closed business waits as skipped with the API's note as its error: no failure, the note above says why. */}
       {business.enrichment_error && !(business.is_closed && business.enrichment_state === 'skipped') && (
-        <Text size="sm" c="red">
-          Enrichment failed: {business.enrichment_error}
+        <Text size="sm" c={business.enrichment_state === 'skipped' ? 'dimmed' : 'red'}>
+          {/* Skipped is no failure: there was nothing to enrich ("no website to crawl"). */}
+          {business.enrichment_state === 'skipped' ? 'Not enriched' : 'Enrichment failed'}:{' '}
+          {business.enrichment_error}
         </Text>
       )}
 
