@@ -289,8 +289,8 @@ describe('an admin manages a colleague: invite, ventures, role, sharing, disabli
     for (const action of ['Delete', 'Share']) {
       expect(await row.getByRole('button', { name: `${action} ${sessionName}` }).count()).toBe(0);
     }
-    await row.getByRole('button', { name: `Rename ${sessionName}` }).click();
-    const rename = colleagueTab.getByRole('dialog', { name: 'Rename session' });
+    await row.getByRole('button', { name: `Edit ${sessionName}` }).click();
+    const rename = colleagueTab.getByRole('dialog', { name: 'Edit session' });
     await rename.getByLabel('Session name').fill(renamed);
     await screenshot(colleagueTab, 'admin-15-colleague-renames');
     await rename.getByRole('button', { name: 'Save' }).click();
@@ -316,11 +316,11 @@ describe('an admin manages a colleague: invite, ventures, role, sharing, disabli
     expect(await access.inputValue()).toBe('view');
     await screenshot(page, 'admin-17-share-view');
 
-    // The colleague's Sessions page still shows the Rename button it had: the server refuses the rename.
+    // The colleague's Sessions page still shows the Edit button it had: the server refuses the rename.
     const colleagueTab = colleaguePage;
     const row = sessionRow(colleagueTab, renamed);
-    await row.getByRole('button', { name: `Rename ${renamed}` }).click();
-    const rename = colleagueTab.getByRole('dialog', { name: 'Rename session' });
+    await row.getByRole('button', { name: `Edit ${renamed}` }).click();
+    const rename = colleagueTab.getByRole('dialog', { name: 'Edit session' });
     await rename.getByLabel('Session name').fill('Not allowed any more');
     await rename.getByRole('button', { name: 'Save' }).click();
     await rename
@@ -330,10 +330,10 @@ describe('an admin manages a colleague: invite, ventures, role, sharing, disabli
     await rename.getByRole('button', { name: 'Cancel' }).click();
     await rename.waitFor({ state: 'detached' });
 
-    // After a reload the row says View and offers no Rename.
+    // After a reload the row says View and offers no Edit.
     await colleagueTab.reload();
     await row.getByText('View', { exact: true }).waitFor();
-    expect(await row.getByRole('button', { name: `Rename ${renamed}` }).count()).toBe(0);
+    expect(await row.getByRole('button', { name: `Edit ${renamed}` }).count()).toBe(0);
     await screenshot(colleagueTab, 'admin-19-colleague-view-only');
     const info = await callApi<{ name: string }>(page, 'GET', `/user/session/${sessionId}/info`);
     expect(info.body.name).toBe(renamed);

@@ -165,7 +165,7 @@ describe('onboarding an organisation', () => {
     await row.getByText(venture.name, { exact: true }).waitFor();
     await row.getByText('Draft', { exact: true }).waitFor();
     await row.getByText('Owner', { exact: true }).waitFor();
-    for (const action of ['Rename', 'Share', 'Delete']) {
+    for (const action of ['Edit', 'Share', 'Delete']) {
       await row.getByRole('button', { name: `${action} ${sessionName}` }).waitFor();
     }
     await screenshot(page, 'onboarding-10-sessions');
@@ -257,14 +257,14 @@ describe('onboarding an organisation', () => {
     await dialog.waitFor({ state: 'detached' });
   });
 
-  it('shows the colleague the shared session with view access and no Rename or Delete', async () => {
+  it('shows the colleague the shared session with view access and no Edit or Delete', async () => {
     const page = colleaguePage;
     await page.goto('/sessions');
     const row = sessionRow(page, sessionName);
     await row.waitFor();
     await row.getByText('View', { exact: true }).waitFor();
     await row.getByText(admin.name).waitFor();
-    for (const action of ['Rename', 'Delete', 'Share']) {
+    for (const action of ['Edit', 'Delete', 'Share']) {
       expect(await row.getByRole('button', { name: `${action} ${sessionName}` }).count()).toBe(0);
     }
     await screenshot(page, 'onboarding-19-colleague-shared-session');

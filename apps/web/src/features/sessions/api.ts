@@ -4,6 +4,7 @@ import {
   type Session,
   type SessionInfo,
   type ShareAccess,
+  type UpdateSessionBody,
 } from '@argo/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
@@ -75,11 +76,11 @@ export const venturesQueryOptions = () =>
   });
 
 /** PUT /users/sessions/:id */
-export function useRenameSession() {
+export function useUpdateSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, name }: { id: string; name: string }) =>
-      callApi(routes.sessionsUpdate, { params: { id }, body: { name } }),
+    mutationFn: ({ id, changes }: { id: string; changes: UpdateSessionBody }) =>
+      callApi(routes.sessionsUpdate, { params: { id }, body: changes }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsKeys.all }),
   });
 }

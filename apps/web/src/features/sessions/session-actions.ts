@@ -1,7 +1,8 @@
 import { canDoSessionAction, canEnrichSession, type Session, sessionAccessAllows } from '@argo/contract';
 
 export interface SessionRowActions {
-  rename: boolean;
+  /** Its name and venture. */
+  edit: boolean;
   share: boolean;
   delete: boolean;
   cancel: boolean;
@@ -18,7 +19,7 @@ export interface SessionRowActions {
 export function getSessionRowActions(session: Pick<Session, 'status' | 'access'>): SessionRowActions {
   const { status, access } = session;
   return {
-    rename: canDoSessionAction(status, 'update') && sessionAccessAllows(access, 'update'),
+    edit: canDoSessionAction(status, 'update') && sessionAccessAllows(access, 'update'),
     // Sharing does not depend on the status.
     share: sessionAccessAllows(access, 'share'),
     delete: canDoSessionAction(status, 'delete') && sessionAccessAllows(access, 'delete'),

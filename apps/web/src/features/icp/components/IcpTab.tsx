@@ -18,7 +18,7 @@ import { IconSparkles, IconTarget, IconUsersGroup } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorState } from '../../../components/ErrorState';
-import { ButtonLink } from '../../../components/links';
+import { AnchorLink, ButtonLink } from '../../../components/links';
 import {
   icpOverviewQueryOptions,
   icpProfilesQueryOptions,
@@ -176,8 +176,8 @@ function ProfilesSection({ sessionId, ventureId }: { sessionId: string; ventureI
       </Group>
       {!ventureId && (
         <Alert color="yellow" variant="light">
-          Profiles are saved to a venture, and this session has none. Pick a venture for it on the Sessions
-          page.
+          Profiles are saved to a venture, and this session has none. Give it one with Edit on the{' '}
+          <AnchorLink to="/sessions">Sessions</AnchorLink> page.
         </Alert>
       )}
       {create.isError && (

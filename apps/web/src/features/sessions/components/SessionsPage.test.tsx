@@ -1,5 +1,5 @@
 import type { Session } from '@argo/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSIONS_SEARCH_DEFAULTS, type SessionsSearch } from '../search';
@@ -56,7 +56,7 @@ describe('the sessions table', () => {
     ]);
 
     const running = await findRow('Running own');
-    expect(running.getByRole('button', { name: 'Rename Running own' })).toBeTruthy();
+    expect(running.getByRole('button', { name: 'Edit Running own' })).toBeTruthy();
     expect(running.getByRole('button', { name: 'Share Running own' })).toBeTruthy();
     // PRODUCT §4: a running session cannot be deleted.
     expect(running.queryByRole('button', { name: /^Delete/ })).toBeNull();
@@ -65,7 +65,7 @@ describe('the sessions table', () => {
     expect(running.queryByRole('button', { name: /^Enrich/ })).toBeNull();
 
     const completed = await findRow('Completed own');
-    for (const action of ['Enrich', 'Rename', 'Share', 'Delete']) {
+    for (const action of ['Enrich', 'Edit', 'Share', 'Delete']) {
       expect(completed.getByRole('button', { name: `${action} Completed own` })).toBeTruthy();
     }
 
@@ -77,7 +77,7 @@ describe('the sessions table', () => {
 
     // edit renames, but neither shares nor deletes.
     const edited = await findRow('Edited share');
-    expect(edited.getByRole('button', { name: 'Rename Edited share' })).toBeTruthy();
+    expect(edited.getByRole('button', { name: 'Edit Edited share' })).toBeTruthy();
     expect(edited.getByRole('button', { name: 'Enrich Edited share' })).toBeTruthy();
     expect(edited.queryByRole('button', { name: /^Share/ })).toBeNull();
     expect(edited.queryByRole('button', { name: /^Delete/ })).toBeNull();
@@ -200,13 +200,38 @@ describe('renaming and deleting', () => {
       },
     });
     renderPage(<SessionsPage search={defaults} onSearchChange={vi.fn()} />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Rename Old name' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Old name' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText(/Session name/), { target: { value: '  New name ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('link', { name: 'New name' })).toBeTruthy();
     expect(sent.find((request) => request.method === 'PUT')?.body).toEqual({ name: 'New name' });
     expect(await screen.findByText('Session renamed')).toBeTruthy();
+  });
+
+  it('gives a session a venture with Edit, sending only what changed', async () => {
+    const session = makeSession({ name: 'Bakeries', venture_id: null });
+    const sent = mockApi({
+      'GET /api/users/sessions': () => json(200, page([session])),
+      'GET /api/ventures/all': () => json(200, [{ venture_id: ids.venture, name: 'Bookly Scheduling' }]),
+      [`PUT /api/users/sessions/${session.id}`]: (request) =>
+        json(200, { ...session, ...(request.body as object) }),
+    });
+    renderPage(<SessionsPage search={defaults} onSearchChange={vi.fn()} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Bakeries' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit session' });
+    const venture = await within(dialog).findByRole('combobox', { name: 'Venture' });
+    await waitFor(() => expect((venture as HTMLInputElement).disabled).toBe(false));
+    act(() => venture.focus());
+    fireEvent.click(venture);
+    fireEvent.click(
+      within(await screen.findByRole('listbox')).getByRole('option', { name: 'Bookly Scheduling' }),
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(sent.find((request) => request.method === 'PUT')?.body).toEqual({ venture_id: ids.venture }),
+    );
+    expect(await screen.findByText(/Its venture is Bookly Scheduling/)).toBeTruthy();
   });
 
   it('names the session before deleting it and shows why the API refused', async () => {

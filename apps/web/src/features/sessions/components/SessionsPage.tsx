@@ -31,7 +31,7 @@ import {
   type SessionsSearch,
 } from '../search';
 import { DeleteSessionModal } from './DeleteSessionModal';
-import { RenameSessionModal } from './RenameSessionModal';
+import { EditSessionModal } from './EditSessionModal';
 import { RunActionModal } from './RunActionModal';
 import { type SessionDialogKind, SessionsTable } from './SessionsTable';
 import { ShareSessionModal } from './ShareSessionModal';
@@ -176,8 +176,13 @@ export function SessionsPage({ search, onSearchChange }: SessionsPageProps) {
         />
       )}
 
-      {dialog?.kind === 'rename' && (
-        <RenameSessionModal session={dialog.session} opened={dialog.opened} onClose={closeDialog} />
+      {dialog?.kind === 'edit' && (
+        <EditSessionModal
+          session={dialog.session}
+          ventures={ventures.data ?? []}
+          opened={dialog.opened}
+          onClose={closeDialog}
+        />
       )}
       {dialog?.kind === 'delete' && (
         <DeleteSessionModal session={dialog.session} opened={dialog.opened} onClose={closeDialog} />

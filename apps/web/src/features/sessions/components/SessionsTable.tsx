@@ -27,7 +27,7 @@ import { WHOLE_BADGE } from '../../../components/whole-badge';
 import { getSessionRowActions } from '../session-actions';
 import classes from './SessionsTable.module.css';
 
-export type SessionDialogKind = 'rename' | 'share' | 'delete' | 'cancel' | 'retry' | 'restart';
+export type SessionDialogKind = 'edit' | 'share' | 'delete' | 'cancel' | 'retry' | 'restart';
 
 const TYPE_LABELS: Record<SessionType, string> = {
   search: 'Search',
@@ -197,8 +197,8 @@ function SessionRow({ session, ventureName, isOwn, onAction }: SessionRowProps) 
               <IconRotateClockwise size={16} />
             </RowAction>
           )}
-          {actions.rename && (
-            <RowAction label="Rename" sessionName={session.name} onClick={() => onAction('rename', session)}>
+          {actions.edit && (
+            <RowAction label="Edit" sessionName={session.name} onClick={() => onAction('edit', session)}>
               <IconPencil size={16} />
             </RowAction>
           )}
