@@ -271,6 +271,8 @@ describe('the ventures screen', { timeout: 15_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete venture' });
     expect(within(dialog).getByText('Ledgerly')).toBeTruthy();
     expect(within(dialog).getByText(/keep their results/)).toBeTruthy();
+    // Its ICP profiles go with it (they belong to the venture), and the dialog says so.
+    expect(within(dialog).getByText(/its saved ICP profiles/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete venture' }));
 
     await waitFor(() =>
