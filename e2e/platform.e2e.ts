@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { registerThroughApi } from './api';
+import { seriousViolations } from './axe';
 import { afterPageTest, launchBrowser, newPage, screenshot, waitForPath, waitForTitle } from './browser';
 import { closeOutbox } from './outbox';
 
@@ -60,6 +61,21 @@ describe('signed out', () => {
     await screenshot(page, 'platform-04-terms');
   });
 
+  it('gives the sign-in and sign-up screens one h1 and a main landmark, with no serious axe violation', async () => {
+    for (const [path, title] of [
+      ['/login', 'Sign in'],
+      ['/register', 'Create your Argo account'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
+      expect(await page.getByRole('heading', { level: 1 }).count(), path).toBe(1);
+      expect(await page.getByRole('heading', { level: 1 }).textContent(), path).toMatch(
+        new RegExp(title, 'i'),
+      );
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
+  });
+
   it('sends /index.html to / (which, signed out, asks to sign in and return to /)', async () => {
     await page.goto('/index.html');
     await waitForPath(page, '/login', { redirect: '/' });
@@ -86,6 +102,21 @@ describe('signed in', () => {
     await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
     await waitForTitle(page, 'Argo | Home');
     await screenshot(page, 'platform-05-index-html-home');
+  });
+
+  it('lets a keyboard skip the header and navigation with the first Tab, and passes axe on the home page', async () => {
+    await page.goto('/sessions');
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+    // The page keeps its address: the link focuses the content without a "#main".
+    expect(new URL(page.url()).hash).toBe('');
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+    await page.getByText('Choose a file').first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it('sends /login to / when already signed in', async () => {

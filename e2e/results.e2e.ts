@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import Papa from 'papaparse';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { callApi, countResults, registerThroughApi } from './api';
+import { seriousViolations } from './axe';
 import {
   clippedBadges,
   launchWithPage,
@@ -30,7 +30,6 @@ const person = {
   password: 'orbital math 1962',
 };
 const organisation = `Bakery Insights ${run}`;
-const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 let browser: Browser;
 let page: Page;
@@ -251,34 +250,6 @@ async function seedSession(): Promise<void> {
       );
     }
   }
-}
-
-let axeSource: string | undefined;
-
-/** axe-core run inside the page; answers the serious and critical violations, described. */
-async function seriousViolations(target: Page): Promise<string[]> {
-  // The app's CSP (script-src 'self') refuses an injected <script> (page.addScriptTag); evaluating the source
-  // through the DevTools protocol is not subject to it, and leaves the page's policy as users get it.
-  axeSource ??= await readFile(AXE_SOURCE, 'utf8');
-  await target.evaluate(axeSource);
-  const violations = await target.evaluate(async () => {
-    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact ?? null,
-      help: violation.help,
-      targets: violation.nodes
-        .slice(0, 5)
-        .map((node) => `${node.target.join(' ')} ${node.html.slice(0, 160)}`),
-    }));
-  });
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.impact} ${violation.id}: ${violation.help} — ${violation.targets.join(', ')}`,
-    );
 }
 
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { ButtonLink } from '../links';
 export function NotFoundPage() {
   useDocumentTitle('Page not found');
   return (
-    <Container size="sm" py={80}>
+    <Container component="main" size="sm" py={80}>
       <Stack align="center" gap="md" ta="center">
         <Text fz={96} fw={700} c="argo" lh={1}>
           404

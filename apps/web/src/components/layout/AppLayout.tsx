@@ -1,4 +1,5 @@
 import {
+  Anchor,
   AppShell,
   Avatar,
   Burger,
@@ -24,6 +25,7 @@ import {
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { RouterNavLink } from '../links';
+import classes from './AppLayout.module.css';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { Logo } from './Logo';
 
@@ -105,6 +107,18 @@ export function AppLayout({ user, children }: { user: AppLayoutUser; children: R
       padding="lg"
     >
       <AppShell.Header>
+        {/* The first stop of the keyboard: past the header and the navigation (WCAG 2.4.1). */}
+        <Anchor
+          href="#main"
+          className={classes.skipLink}
+          onClick={(event) => {
+            // Focus the content without a "#main" in the address (the router owns it).
+            event.preventDefault();
+            document.getElementById('main')?.focus();
+          }}
+        >
+          Skip to content
+        </Anchor>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger
@@ -140,7 +154,9 @@ export function AppLayout({ user, children }: { user: AppLayoutUser; children: R
           ))}
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main>{children}</AppShell.Main>
+      <AppShell.Main id="main" tabIndex={-1} style={{ outline: 'none' }}>
+        {children}
+      </AppShell.Main>
     </AppShell>
   );
 }

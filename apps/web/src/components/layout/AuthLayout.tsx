@@ -13,10 +13,12 @@ interface AuthLayoutProps {
 /** A centred card for sign-in, sign-up and the other account screens. */
 export function AuthLayout({ title, description, children }: AuthLayoutProps) {
   return (
-    <Container size={460} py={48}>
+    // The page's main landmark, with its title as the one h1 (screen readers jump by both).
+    <Container component="main" size={460} py={48}>
       <Stack gap="lg">
         <Group justify="space-between">
-          <Anchor href="/" underline="never" c="inherit" aria-label="Argo home">
+          {/* Named by its visible text (axe: label-content-name-mismatch). */}
+          <Anchor href="/" underline="never" c="inherit">
             <Logo withTagline />
           </Anchor>
           <ColorSchemeToggle />
@@ -24,7 +26,9 @@ export function AuthLayout({ title, description, children }: AuthLayoutProps) {
         <Paper withBorder shadow="sm" p="xl">
           <Stack gap="md">
             <div>
-              <Title order={2}>{title}</Title>
+              <Title order={1} size="h2">
+                {title}
+              </Title>
               {description && (
                 <Text c="dimmed" size="sm" mt={4}>
                   {description}

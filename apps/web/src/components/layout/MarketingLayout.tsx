@@ -10,7 +10,8 @@ export function MarketingLayout({ children }: { children: ReactNode }) {
     <Box mih="100vh">
       <Container size="md" py="md">
         <Group justify="space-between">
-          <Anchor href="/" underline="never" c="inherit" aria-label="Argo home">
+          {/* Named by its visible text (axe: label-content-name-mismatch). */}
+          <Anchor href="/" underline="never" c="inherit">
             <Logo withTagline />
           </Anchor>
           <Group gap="sm">

@@ -148,8 +148,8 @@ export function VenturesPage() {
         error={deleteVenture.error?.message ?? null}
       >
         <Text size="sm">
-          Delete <strong>{deleting?.name}</strong> with its ideal customer profile, its saved ICP profiles (and
-          the content written for them) and its team? This cannot be undone.
+          Delete <strong>{deleting?.name}</strong> with its ideal customer profile, its saved ICP profiles
+          (and the content written for them) and its team? This cannot be undone.
         </Text>
         <Text size="sm" c="dimmed">
           Sessions run for this venture keep their results; they are just no longer linked to a venture. Give
