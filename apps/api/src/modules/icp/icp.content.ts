@@ -189,7 +189,7 @@ export function builtinContent(subject: ContentSubject, kinds: readonly ContentK
   const [lead, second] = subject.facts.filter((fact) => fact !== recipient?.fact);
   const to = recipient?.person;
   const addressed = to
-    ? `I'm writing to you as ${to.role} of ${subject.audience}, as your website names you.`
+    ? `I'm writing to you because your website names you as the ${to.role} of ${subject.audience}.`
     : null;
   const toClaims = (line: string): Claim[] => (recipient ? [claimOf(recipient.fact, line)] : []);
   // A fact as a sentence of its own (no full stop), and as a clause after "because" or a dash.

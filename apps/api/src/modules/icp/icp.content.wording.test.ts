@@ -318,7 +318,7 @@ describe('businesses of every shape', () => {
       business('Bäckerei Sonne', { city: 'Berlin' }),
       recipient,
       [
-        "I'm writing to you as Owner of Bäckerei Sonne, as your website names you.",
+        "I'm writing to you because your website names you as the Owner of Bäckerei Sonne.",
         'I noticed that Bäckerei Sonne is based in Berlin.',
       ],
     ],

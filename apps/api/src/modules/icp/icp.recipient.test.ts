@@ -41,10 +41,11 @@ describe('outreach content for a business with a named decision-maker', () => {
     const [email, note, opener] = res.body.items;
     expect(email.body).toMatch(/^Hi Anna,\n/);
     expect(email.body).toContain(
-      "I'm writing to you as Inhaberin of Bäckerei Sonne, as your website names you.",
+      "I'm writing to you because your website names you as the owner of Bäckerei Sonne.",
     );
     expect(note.body).toMatch(/^Hi Anna — /);
-    expect(opener.body).toContain('May I speak with Anna Berg, the Inhaberin?');
+    // The site's German role in the English text's words.
+    expect(opener.body).toContain('May I speak with Anna Berg, the owner?');
     for (const item of [email, note, opener]) {
       expect(item.claims).toContainEqual(
         expect.objectContaining({
@@ -61,7 +62,7 @@ describe('outreach content for a business with a named decision-maker', () => {
   it('addresses an executive by the first name of a name with a particle', async () => {
     const [email] = (await generate('Kanzlei Weber')).body.items;
     expect(email.body).toMatch(/^Hi Jonas,\n/);
-    expect(email.body).toContain('as Geschäftsführer of Kanzlei Weber');
+    expect(email.body).toContain('names you as the managing director of Kanzlei Weber');
   });
 
   it('greets the business when nobody decides, or when the decision-maker is suppressed', async () => {

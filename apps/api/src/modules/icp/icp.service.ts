@@ -336,7 +336,11 @@ export async function generateContent(
     const venture = await readableVentureFacts(deps.db, actor, session?.ventureId ?? null);
     const suppressed = await findSuppressionValues(deps.db, actor.accountId);
     refuseSuppressedBusiness(found.facts, suppressed);
-    subject = businessSubject(found.facts, venture, recipientOf(found.facts.people, suppressed));
+    subject = businessSubject(
+      found.facts,
+      venture,
+      recipientOf(found.facts.people, suppressed, found.facts.name),
+    );
     target = { profileId: null, businessId };
   }
   const written = await withModel(deps, 'outreach content', (model) =>

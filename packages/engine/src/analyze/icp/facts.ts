@@ -86,7 +86,14 @@ export function decisionMakersFrom(
       const own = usable(p.email)
         ? p.email
         : ((people.emails ?? []).find((e) => e.person === p.name && usable(e.email))?.email ?? null);
-      return { name: p.name, role: p.role, email: own, phone: p.phone ?? null, source_url: p.source_url };
+      return {
+        name: p.name,
+        role: p.role,
+        seniority: p.seniority,
+        email: own,
+        phone: p.phone ?? null,
+        source_url: p.source_url,
+      };
     });
   const reachable = (d: IcpDecisionMaker) => (d.email || d.phone ? 0 : 1);
   return makers

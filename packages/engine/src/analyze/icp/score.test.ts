@@ -30,6 +30,7 @@ const dentist: IcpFacts = {
     {
       name: 'Eva Müller',
       role: 'Inhaberin',
+      seniority: 'owner_founder',
       email: 'eva@dr-mueller.example',
       phone: null,
       source_url: 'https://dr-mueller.example/impressum',

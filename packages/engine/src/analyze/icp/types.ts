@@ -55,6 +55,8 @@ export interface IcpFacts {
 export interface IcpDecisionMaker {
   name: string;
   role: string;
+  /** owner_founder or executive (DECISION_MAKER_SENIORITIES). */
+  seniority: string;
   /** Their own address found on a page whose domain is not known to lack mail servers (never a guessed one). */
   email: string | null;
   phone: string | null;
