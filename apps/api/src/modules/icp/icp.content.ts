@@ -74,7 +74,12 @@ export function businessSubject(
   // A merged business may hold two places ("Frisco / Richardson"): said as "Frisco and Richardson".
   const place = listOf(valuesOf(b.city ?? b.region));
   if (b.software.length > 0) {
-    const names = b.software.slice(0, 2);
+    // What the venture's ICP looks for leads: "runs Cloudinary" (an image CDN) says nothing to a POS maker.
+    const wanted = new Set((venture?.softwareSignals ?? []).map((name) => name.toLowerCase()));
+    const names = [
+      ...b.software.filter((name) => wanted.has(name.toLowerCase())),
+      ...b.software.filter((name) => !wanted.has(name.toLowerCase())),
+    ].slice(0, 2);
     add('software', `runs ${names.join(' and ')}`, first(b.software_urls) ?? b.website);
   }
   if (b.hiring === true) {

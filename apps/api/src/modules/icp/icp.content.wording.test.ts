@@ -24,6 +24,7 @@ const venture = (
   website: null,
   description,
   valueProposition,
+  softwareSignals: [],
 });
 
 const business = (name: string, over: Partial<BusinessFacts> = {}): BusinessFacts => ({
@@ -341,5 +342,16 @@ describe('businesses of every shape', () => {
     else expect(fields).not.toContain('city');
     expect(fields).toContain('venture.value_proposition');
     expectReadable(items, ['GyroPOS', facts.name, ...(person ? [person.name] : [])]);
+  });
+});
+
+describe('the software a business runs', () => {
+  it('leads with what the venture’s ICP looks for', () => {
+    const pos = { ...venture('GyroPOS', 'A till for gyro shops'), softwareSignals: ['square'] };
+    const subject = businessSubject(
+      business('Gyro Express', { software: ['Cloudinary', 'jQuery', 'Square'] }),
+      pos,
+    );
+    expect(subject.facts[0]?.sentence).toBe('runs Square and Cloudinary');
   });
 });

@@ -64,6 +64,8 @@ export interface VentureFacts {
   website: string | null;
   description: string | null;
   valueProposition: string | null;
+  /** The ICP's software signals: what a business runs that makes it a customer (the content's best hook). */
+  softwareSignals: string[];
 }
 
 export async function findVentureFacts(
@@ -77,11 +79,14 @@ export async function findVentureFacts(
       website: ventures.website,
       description: ventures.description,
       valueProposition: ventures.valueProposition,
+      icp: ventures.icp,
     })
     .from(ventures)
     .where(eq(ventures.id, ventureId))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const { icp, ...facts } = row;
+  return { ...facts, softwareSignals: icp.software_signals ?? [] };
 }
 
 // ---------------------------------------------------------------- overview
