@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toFieldMessage, toFormPath, toFormValues, toVentureBody } from './venture-form';
+import { toFieldMessage, toFormPath, toFormValues, toVentureBody, ventureFormRules } from './venture-form';
 
 describe('toFormPath', () => {
   it('maps a server field to the input it is about', () => {
@@ -62,5 +62,17 @@ describe('the reachable decision-maker criterion', () => {
     expect(toVentureBody(values).icp).not.toHaveProperty('reachable_decision_maker');
     values.icp.reachable_decision_maker = true;
     expect(toVentureBody(values).icp).toMatchObject({ reachable_decision_maker: true });
+  });
+});
+
+describe('ventureFormRules', () => {
+  it('tells each field its own length limit before anything is sent', () => {
+    expect(ventureFormRules.name('x'.repeat(400))).toBe('Use at most 200 characters (this has 400).');
+    expect(ventureFormRules.name('  ')).toBe('Enter the name of the venture.');
+    expect(ventureFormRules.name('Bookly')).toBeNull();
+    expect(ventureFormRules.description('y'.repeat(5001))).toBe(
+      'Use at most 5,000 characters (this has 5,001).',
+    );
+    expect(ventureFormRules.value_proposition('Fewer no-shows.')).toBeNull();
   });
 });

@@ -2,7 +2,7 @@
  * The venture form's values and their mapping to and from the API. The values mirror the request body
  * (`icp.employee_min`, `people.0.email`), so a server error's `field` is also the path of the input it is about.
  */
-import type { Venture } from '@argo/contract';
+import { LIMITS, type Venture } from '@argo/contract';
 import { randomId } from '@mantine/hooks';
 import type { CreateVentureInput } from './api';
 
@@ -124,12 +124,22 @@ export function toVentureBody(values: VentureFormValues): CreateVentureInput {
   };
 }
 
+/** The API's length limits, told under the field before the form is sent (each field its own message). */
+function tooLong(value: string, limit: number): string | null {
+  const length = value.trim().length;
+  return length > limit
+    ? `Use at most ${limit.toLocaleString('en-US')} characters (this has ${length.toLocaleString('en-US')}).`
+    : null;
+}
+
 // A loose check: the API has the final word and its answer is shown next to the field.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
 
 /** Client-side rules, checked before anything is sent. */
 export const ventureFormRules = {
-  name: (value: string) => (value.trim() ? null : 'Enter the name of the venture.'),
+  name: (value: string) => (!value.trim() ? 'Enter the name of the venture.' : tooLong(value, LIMITS.name)),
+  description: (value: string) => tooLong(value, LIMITS.description),
+  value_proposition: (value: string) => tooLong(value, LIMITS.description),
   icp: {
     employee_max: (value: number | string, values: VentureFormValues) => {
       const min = toCount(values.icp.employee_min);

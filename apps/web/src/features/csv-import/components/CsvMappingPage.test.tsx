@@ -130,6 +130,14 @@ describe('the column mapping screen', { timeout: 15_000 }, () => {
     expect(within(alert).getByRole('link', { name: 'upload it again' }).getAttribute('href')).toBe('/');
   });
 
+  it('says in words that an upload deleted since is gone, without the server’s message', async () => {
+    renderApp(`/csv-mapping?session_id=${SESSION_ID}`, {
+      [INFO]: () => json(404, { error: { code: 'not_found', message: 'Session was not found.' } }),
+    });
+    expect(await screen.findByText('This session was deleted, or is not shared with you')).toBeTruthy();
+    expect(screen.queryByText(/Server error/)).toBeNull();
+  });
+
   it('says nothing of unreadable rows when every row reads', async () => {
     renderApp(`/csv-mapping?session_id=${SESSION_ID}`, { [INFO]: () => json(200, draft()) });
     expect(await screen.findByRole('heading', { name: 'Map the columns' })).toBeTruthy();

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { ErrorState } from '../../../components/ErrorState';
 import { AnchorLink, ButtonLink } from '../../../components/links';
 import { PageLoader } from '../../../components/PageLoader';
+import { isSessionGone, SessionGoneAlert } from '../../../components/SessionGoneAlert';
 import { isApiError, readErrorDetail } from '../../../lib/api-error';
 import { sessionInfoQueryOptions } from '../../sessions/api';
 import { useConfirmMapping } from '../api';
@@ -32,20 +33,19 @@ function MappingLoader({ sessionId }: { sessionId: string }) {
   const info = useQuery(sessionInfoQueryOptions(sessionId, false));
   if (info.isPending) return <PageLoader />;
   if (info.isError) {
-    const isMissing = isApiError(info.error, 404) || isApiError(info.error, 400);
     return (
       <Stack gap="md">
         <Title order={1}>Map the columns</Title>
-        <ErrorState
-          title={
-            isMissing
-              ? 'This upload does not exist, or is not shared with you'
-              : 'The upload could not be loaded'
-          }
-          error={info.error}
-          onRetry={isMissing ? undefined : () => void info.refetch()}
-          isRetrying={info.isFetching}
-        />
+        {isSessionGone(info.error) ? (
+          <SessionGoneAlert error={info.error} />
+        ) : (
+          <ErrorState
+            title="The upload could not be loaded"
+            error={info.error}
+            onRetry={() => void info.refetch()}
+            isRetrying={info.isFetching}
+          />
+        )}
         <Group>
           <ButtonLink to="/" variant="default">
             Upload a file

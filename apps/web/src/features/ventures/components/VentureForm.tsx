@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { isApiError, readErrorDetail } from '../../../lib/api-error';
 import { useCreateVenture, useUpdateVenture } from '../api';
 import {
@@ -89,6 +89,12 @@ export function VentureForm({ venture, onSaved, onCancel }: VentureFormProps) {
   const createVenture = useCreateVenture();
   const updateVenture = useUpdateVenture();
   const [formError, setFormError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // The note under the form says to fix the marked field; on a long form it may be out of sight, so go to it.
+  const focusFirstError = () =>
+    requestAnimationFrame(() =>
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+    );
   const form = useForm<VentureFormValues>({
     initialValues: toFormValues(venture),
     validate: ventureFormRules,
@@ -100,6 +106,7 @@ export function VentureForm({ venture, onSaved, onCancel }: VentureFormProps) {
     if (path && detail.field) {
       form.setFieldError(path, toFieldMessage(detail.field, detail.message));
       setFormError('The venture was not saved: fix the marked field.');
+      focusFirstError();
       return;
     }
     setFormError(error instanceof Error ? error.message : 'The venture could not be saved. Try again.');
@@ -123,14 +130,17 @@ export function VentureForm({ venture, onSaved, onCancel }: VentureFormProps) {
         showServerError(error);
       }
     },
-    () => setFormError('Fix the marked fields, then save again.'),
+    () => {
+      setFormError('Fix the marked fields, then save again.');
+      focusFirstError();
+    },
   );
 
   const isSaving = createVenture.isPending || updateVenture.isPending;
   const hiring = form.getInputProps('icp.hiring_signal');
 
   return (
-    <form onSubmit={submit} noValidate aria-label={venture ? 'Edit venture' : 'New venture'}>
+    <form ref={formRef} onSubmit={submit} noValidate aria-label={venture ? 'Edit venture' : 'New venture'}>
       <Stack gap="lg">
         <Stack gap="sm">
           <Title order={3} size="h4">

@@ -168,6 +168,8 @@ describe('the ventures screen', { timeout: 15_000 }, () => {
     const max = within(form).getByLabelText('Maximum employees');
     await waitFor(() => expect(max.getAttribute('aria-invalid')).toBe('true'));
     expect(within(form).getByText(/Must be at least the minimum \(50\)/)).toBeTruthy();
+    // The marked field gets the focus: on a long form the note below may be out of sight.
+    await waitFor(() => expect(document.activeElement).toBe(max));
     expect(writes()).toEqual([]);
   });
 
