@@ -126,6 +126,10 @@ describe('scoreIcp', () => {
     expect(kw(['implants', 'pizza', 'tacos', 'sushi'])).toBe(33);
     expect(kw(['implants', 'whitening', 'aligners', 'pizza'])).toBe(100);
     expect(kw(['pizza'])).toBe(0);
+    // A miss says where it was looked for, so that "Words their websites use" is not read as the whole page.
+    expect(scoreIcp(dentist, icp({ keywords: ['pizza'] })).reasons[0]?.evidence).toBe(
+      'none of "pizza" in its name, category, industry, services or summary',
+    );
   });
 
   it('gives half the size points within a factor of two of the range, none when the size is unknown', () => {

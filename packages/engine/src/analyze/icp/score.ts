@@ -159,7 +159,7 @@ function judgeKeywords(facts: IcpFacts, icp: IcpCriteria): Judgement {
     fraction: Math.min(1, hits.length / needed),
     evidence: hits.length
       ? `${hits.length} of ${wanted.length} keywords (${needed} for full points): ${hits.join('; ')}`
-      : `none of ${wanted.map(quote).join(', ')} found`,
+      : `none of ${wanted.map(quote).join(', ')} in its name, category, industry, services or summary`,
   };
 }
 

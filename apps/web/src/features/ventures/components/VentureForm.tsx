@@ -54,7 +54,7 @@ const TAG_INPUTS: {
   {
     field: 'keywords',
     label: 'Keywords',
-    hint: 'Words their websites use; each match raises the fit score.',
+    hint: 'Words in how they describe themselves (name, category, services, the summary of their website); each match raises the fit score.',
     placeholder: 'family practice',
   },
   {
