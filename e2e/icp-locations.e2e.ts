@@ -75,7 +75,7 @@ async function locationsReason(name: string): Promise<string> {
     .getByRole('button', { name: `Details of ${name}` })
     .click();
   const reasons = page.getByTestId('business-details').getByRole('list', { name: 'ICP reasons' });
-  const item = reasons.getByRole('listitem').filter({ hasText: /^locations/ });
+  const item = reasons.getByRole('listitem').filter({ hasText: /^Location —/ });
   await item.waitFor();
   // The drawer slides in: let its transition end so the screenshot shows it, not a frame of it.
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
@@ -114,8 +114,8 @@ describe('ICP locations that match by geography', () => {
     const centre = await locationsReason('Бургер Центар');
     expect(centre).toContain(
       hasLocalOsm
-        ? 'locations — in "Skopje" (Скопје, MK): inside the city\'s area'
-        : 'locations — "Skopje" matches city Скопје',
+        ? 'Location — in "Skopje" (Скопје, MK): inside the city\'s area'
+        : 'Location — "Skopje" matches city Скопје',
     );
     await screenshot(page, 'icp-locations-01-city');
     await closeDrawer();
@@ -123,7 +123,7 @@ describe('ICP locations that match by geography', () => {
     if (hasLocalOsm) {
       // Its city field says "Кисела Вода", yet it lies in Skopje: the coordinates decide.
       expect(await locationsReason('Кисела Вода Грил')).toContain(
-        'locations — in "Skopje" (Скопје, MK): inside the city\'s area',
+        'Location — in "Skopje" (Скопје, MK): inside the city\'s area',
       );
       await screenshot(page, 'icp-locations-02-suburb');
       await closeDrawer();
@@ -132,7 +132,7 @@ describe('ICP locations that match by geography', () => {
 
   it('says Tetovo is not in Skopje', async () => {
     const tetovo = await locationsReason('Тетово Кебап');
-    expect(tetovo).toContain('locations — "Тетово, MK" is not in "Skopje"');
+    expect(tetovo).toContain('Location — "Тетово, MK" is not in "Skopje"');
     if (hasLocalOsm) expect(tetovo).toContain('its coordinates are outside the geocoded area of "Skopje"');
     await screenshot(page, 'icp-locations-03-outside');
     await closeDrawer();
