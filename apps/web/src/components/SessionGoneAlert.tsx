@@ -1,5 +1,6 @@
 import { Alert } from '@mantine/core';
 import { isApiError } from '../lib/api-error';
+import { ErrorState } from './ErrorState';
 import { AnchorLink } from './links';
 
 /**
@@ -29,5 +30,27 @@ export function SessionGoneAlert({ error }: { error: unknown }) {
       Open a session from the <AnchorLink to="/sessions">Sessions</AnchorLink> page, or{' '}
       <AnchorLink to="/">start a discovery</AnchorLink>.
     </Alert>
+  );
+}
+
+/**
+ * A session screen whose session could not be read: in words when it is gone (retrying cannot help), else the
+ * error with "Try again". `title` says what could not be loaded.
+ */
+export function SessionLoadError({
+  title,
+  error,
+  onRetry,
+  isRetrying,
+}: {
+  title: string;
+  error: unknown;
+  onRetry: () => void;
+  isRetrying: boolean;
+}) {
+  return isSessionGone(error) ? (
+    <SessionGoneAlert error={error} />
+  ) : (
+    <ErrorState title={title} error={error} onRetry={onRetry} isRetrying={isRetrying} />
   );
 }

@@ -4,10 +4,9 @@ import { IconFileImport } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { ErrorState } from '../../../components/ErrorState';
 import { AnchorLink, ButtonLink } from '../../../components/links';
 import { PageLoader } from '../../../components/PageLoader';
-import { isSessionGone, SessionGoneAlert } from '../../../components/SessionGoneAlert';
+import { SessionLoadError } from '../../../components/SessionGoneAlert';
 import { isApiError, readErrorDetail } from '../../../lib/api-error';
 import { sessionInfoQueryOptions } from '../../sessions/api';
 import { useConfirmMapping } from '../api';
@@ -36,16 +35,12 @@ function MappingLoader({ sessionId }: { sessionId: string }) {
     return (
       <Stack gap="md">
         <Title order={1}>Map the columns</Title>
-        {isSessionGone(info.error) ? (
-          <SessionGoneAlert error={info.error} />
-        ) : (
-          <ErrorState
-            title="The upload could not be loaded"
-            error={info.error}
-            onRetry={() => void info.refetch()}
-            isRetrying={info.isFetching}
-          />
-        )}
+        <SessionLoadError
+          title="The upload could not be loaded"
+          error={info.error}
+          onRetry={() => void info.refetch()}
+          isRetrying={info.isFetching}
+        />
         <Group>
           <ButtonLink to="/" variant="default">
             Upload a file

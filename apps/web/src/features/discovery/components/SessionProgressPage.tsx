@@ -10,10 +10,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal';
-import { ErrorState } from '../../../components/ErrorState';
 import { AnchorLink, ButtonLink } from '../../../components/links';
 import { PageLoader } from '../../../components/PageLoader';
-import { isSessionGone, SessionGoneAlert } from '../../../components/SessionGoneAlert';
+import { SessionLoadError } from '../../../components/SessionGoneAlert';
 import { SessionStatusBadge } from '../../../components/SessionStatusBadge';
 import {
   isSessionActive,
@@ -83,16 +82,12 @@ function SessionProgress({ sessionId, options }: { sessionId: string; options: P
     return (
       <Stack gap="md">
         <Title order={1}>{options.title ?? 'Progress'}</Title>
-        {isSessionGone(info.error) ? (
-          <SessionGoneAlert error={info.error} />
-        ) : (
-          <ErrorState
-            title="The progress could not be loaded"
-            error={info.error}
-            onRetry={() => void info.refetch()}
-            isRetrying={info.isFetching}
-          />
-        )}
+        <SessionLoadError
+          title="The progress could not be loaded"
+          error={info.error}
+          onRetry={() => void info.refetch()}
+          isRetrying={info.isFetching}
+        />
         <Group>
           <ButtonLink to="/sessions" variant="default">
             All sessions

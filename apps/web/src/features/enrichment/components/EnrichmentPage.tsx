@@ -4,10 +4,9 @@ import { IconBolt, IconWorldOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { ErrorState } from '../../../components/ErrorState';
 import { AnchorLink, ButtonLink } from '../../../components/links';
 import { PageLoader } from '../../../components/PageLoader';
-import { isSessionGone, SessionGoneAlert } from '../../../components/SessionGoneAlert';
+import { SessionLoadError } from '../../../components/SessionGoneAlert';
 import { isApiError } from '../../../lib/api-error';
 import { describeStartError } from '../../discovery/errors';
 import { isSessionActive, sessionInfoQueryOptions } from '../../sessions/api';
@@ -56,19 +55,15 @@ function EnrichmentChoice({ sessionId, businessIds }: { sessionId: string; busin
   return (
     <Stack gap="md">
       <Title order={1}>Enrichment</Title>
-      {isSessionGone(failed.error) ? (
-        <SessionGoneAlert error={failed.error} />
-      ) : (
-        <ErrorState
-          title="The session could not be loaded"
-          error={failed.error}
-          onRetry={() => {
-            void info.refetch();
-            void websites.refetch();
-          }}
-          isRetrying={info.isFetching || websites.isFetching}
-        />
-      )}
+      <SessionLoadError
+        title="The session could not be loaded"
+        error={failed.error}
+        onRetry={() => {
+          void info.refetch();
+          void websites.refetch();
+        }}
+        isRetrying={info.isFetching || websites.isFetching}
+      />
       <Group>
         <ButtonLink to="/sessions" variant="default">
           All sessions
