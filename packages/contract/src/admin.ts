@@ -13,12 +13,10 @@ export type AdminUsersQuery = z.infer<typeof AdminUsersQuery>;
 export const PagedUsers = paged(User);
 export type PagedUsers = z.infer<typeof PagedUsers>;
 
-export const AssignRoleBody = z.object({ user_id: Id, role: Role });
-export type AssignRoleBody = z.infer<typeof AssignRoleBody>;
+const AssignRoleBody = z.object({ user_id: Id, role: Role });
 
 /** Body of assign-venture and remove-venture. */
-export const UserVentureBody = z.object({ user_id: Id, venture_id: Id });
-export type UserVentureBody = z.infer<typeof UserVentureBody>;
+const UserVentureBody = z.object({ user_id: Id, venture_id: Id });
 
 /** What a synchronisation with the identity provider's users changed. */
 export const SyncUsersResult = z.object({

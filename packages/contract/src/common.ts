@@ -24,9 +24,9 @@ export const LIMITS = {
 
 /** SPEC §3 / §9: results paging and sort defaults. */
 export { RESULTS_DEFAULTS, ROLES };
+
 /** Paging defaults of every other paged list (`page`, `page_size`). */
-export const PAGE_DEFAULTS = { page: 0, page_size: 50 } as const;
-export const SPEC = { RESULTS_DEFAULTS, PAGE_DEFAULTS, LIMITS } as const;
+const PAGE_DEFAULTS = { page: 0, page_size: 50 } as const;
 
 // ---------------------------------------------------------------- error messages
 
@@ -74,10 +74,10 @@ export const optionalText = (max: number = LIMITS.name) =>
     .optional();
 
 /** Adds `https://` when the user typed a bare host such as `acme.com`. */
-export const normalizeUrl = (value: string): string =>
+const normalizeUrl = (value: string): string =>
   value === '' || /^[a-z][a-z\d+.-]*:\/\//i.test(value) ? value : `https://${value}`;
 
-const httpUrlCheck = z.url({ protocol: /^https?$/, error: 'must be a web address (https://…)' });
+const httpUrlCheck = z.url({ protocol: /^https?$/, error: 'must be a web address such as https://acme.com' });
 
 /** A web address (http/https), trimmed, max 2048; `acme.com` is accepted as `https://acme.com`. */
 export const HttpUrl = z
@@ -164,10 +164,10 @@ export const paged = <T extends z.ZodType>(item: T) =>
     page: Count,
     page_size: z.int().positive(),
   });
-export type Paged<T> = { items: T[]; total: number; page: number; page_size: number };
 
 // ---------------------------------------------------------------- errors
 
+/** @public The API's error codes (apps/api/src/http/errors.ts answers with them); documented, not imported. */
 export const ErrorCode = z.enum([
   'validation_failed',
   'unauthenticated',
@@ -181,19 +181,7 @@ export const ErrorCode = z.enum([
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
-/** HTTP status of each error code. */
-export const ERROR_STATUS = {
-  validation_failed: 400,
-  unauthenticated: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  payload_too_large: 413,
-  rate_limited: 429,
-  not_implemented: 501,
-  internal: 500,
-} as const satisfies Record<ErrorCode, number>;
-
+/** @public The one error shape every failed call answers with, named in the OpenAPI registry. */
 export const ErrorBody = z
   .object({
     error: z.object({
@@ -204,7 +192,6 @@ export const ErrorBody = z
     }),
   })
   .meta({ id: 'ErrorBody' });
-export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /** The minimum of a zod issue (or of a fastify-type-provider-zod validation entry, after splitting its path). */
 export interface IssueInput {

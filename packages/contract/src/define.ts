@@ -6,8 +6,8 @@ import type { z } from 'zod';
 
 /** Who may call a route (ARCHITECTURE.md, "Identity and authorisation"). */
 export type Access = 'public' | 'identity' | 'anonymous' | 'member' | 'admin';
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-export type RouteTag =
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type RouteTag =
   | 'users'
   | 'accounts'
   | 'admin'

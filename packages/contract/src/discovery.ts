@@ -4,8 +4,7 @@ import { Count, expected, HttpUrl, Id, IdParams, knownKeys, LIMITS, text } from 
 import { defineRoute } from './define';
 import { Session } from './sessions';
 
-export const DiscoverySource = z.enum(['osm', 'google_places'], expected("'osm' or 'google_places'"));
-export type DiscoverySource = z.infer<typeof DiscoverySource>;
+const DiscoverySource = z.enum(['osm', 'google_places'], expected("'osm' or 'google_places'"));
 
 /**
  * Where the results go: an existing session (`session_id`, e.g. a draft) or a new one (`name`, optional
@@ -30,10 +29,9 @@ const Longitude = z
   .max(180, 'must be a longitude');
 
 /** [south, west, north, east] in degrees (WGS 84). west > east crosses the antimeridian. */
-export const BBox = z
+const BBox = z
   .tuple([Latitude, Longitude, Latitude, Longitude], expected('[south, west, north, east]'))
   .refine(([south, , north]) => south < north, 'south must be below north');
-export type BBox = z.infer<typeof BBox>;
 
 export const DISCOVERY_LIMIT = { default: 500, max: 10_000 } as const;
 
@@ -77,11 +75,8 @@ export const CompetitorCustomersBody = z
   .refine(hasTarget, targetIssue);
 export type CompetitorCustomersBody = z.infer<typeof CompetitorCustomersBody>;
 
-// ---------------------------------------------------------------- CSV import
-
-/** Business fields a CSV column can be mapped to (`name` is required). */
-export const IMPORT_FIELDS = [
-  'name',
+/** A business's single-valued facts from a source: its contacts, its place, its category and rating. */
+const SOURCE_FACTS = [
   'website',
   'email',
   'phone',
@@ -95,6 +90,20 @@ export const IMPORT_FIELDS = [
   'category',
   'rating',
   'review_count',
+] as const;
+
+/**
+ * The fields of a stored business that a later record of the same business fills when the business has none
+ * (a merge never overwrites a value; lists such as phones and websites are united instead).
+ */
+export const GAP_FILLED_FIELDS = [...SOURCE_FACTS, 'domain'] as const;
+
+// ---------------------------------------------------------------- CSV import
+
+/** Business fields a CSV column can be mapped to (`name` is required). */
+export const IMPORT_FIELDS = [
+  'name',
+  ...SOURCE_FACTS,
   /**
    * Whether the business still trades: "closed", "permanently closed", "inactive", is_open = 0… make it a
    * closed business (imported, but left out of enrichment and exports unless asked for).
@@ -103,12 +112,19 @@ export const IMPORT_FIELDS = [
 ] as const;
 export const ImportField = z.enum(IMPORT_FIELDS, 'is not a field a column can be mapped to');
 export type ImportField = z.infer<typeof ImportField>;
-/** Alias kept for readers of the brief: the mappable business fields. */
-export const BusinessField = ImportField;
-export type BusinessField = ImportField;
 
-/** Multipart upload: the file part is named `file`; optional text parts `name` and `venture_id`. */
-export const IMPORT_UPLOAD = { fileField: 'file', maxBytes: 20 * 1024 * 1024, previewRows: 20 } as const;
+/**
+ * Multipart upload: the file part is named `file`; optional text parts `name` and `venture_id`. A file has at most
+ * `maxColumns` columns (real lists have dozens; a wider file is refused before its header is read whole) and no
+ * column name longer than `maxHeaderChars` characters (a longer "name" is a data row or a runaway quote).
+ */
+export const IMPORT_UPLOAD = {
+  fileField: 'file',
+  maxBytes: 20 * 1024 * 1024,
+  previewRows: 20,
+  maxColumns: 1000,
+  maxHeaderChars: 1000,
+} as const;
 export const ImportUploadFields = z.object({
   name: text(LIMITS.name).optional(),
   venture_id: Id.optional(),

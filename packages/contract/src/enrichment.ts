@@ -5,7 +5,7 @@ import { defineRoute } from './define';
 import { ResultsMatching } from './saved-views';
 import { Session } from './sessions';
 
-export const ENRICHMENT_TYPES = [
+const ENRICHMENT_TYPES = [
   'ai_summary',
   'unified',
   'icp_analysis',
@@ -32,13 +32,12 @@ const OnlyFailed = z.boolean(expected('true or false')).optional();
 const IncludeClosed = z.boolean(expected('true or false')).optional();
 
 /** Body of the single-type calls: the whole session, or only `business_ids`. */
-export const EnrichmentBody = z.object({
+const EnrichmentBody = z.object({
   session_id: Id,
   business_ids: BusinessIds.optional(),
   only_failed: OnlyFailed,
   include_closed: IncludeClosed,
 });
-export type EnrichmentBody = z.infer<typeof EnrichmentBody>;
 
 /** POST /enrichment/run — a chosen set of types. */
 export const EnrichmentRunBody = z
@@ -64,7 +63,7 @@ export const EnrichmentRunBody = z
   });
 export type EnrichmentRunBody = z.infer<typeof EnrichmentRunBody>;
 
-/** The analyzers a type runs: `unified` is all of them (PRODUCT.md §6, people since issue 12). */
+/** The analyzers a type runs: `unified` is all of them (PRODUCT.md §6). */
 export const ANALYZER_TYPES = [
   'software_detection',
   'career_analysis',

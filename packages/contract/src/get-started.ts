@@ -17,7 +17,7 @@ const Terms = z
   .default([]);
 
 /** What the visitor tells about their venture (step 1 of the wizard). */
-export const PreviewVentureInput = z.object(
+const PreviewVentureInput = z.object(
   {
     name: text(LIMITS.name),
     website: OptionalHttpUrl,
@@ -28,7 +28,6 @@ export const PreviewVentureInput = z.object(
   },
   expected('an object with name and description'),
 );
-export type PreviewVentureInput = z.input<typeof PreviewVentureInput>;
 
 /** POST /get-started/preview — replaces the venture of this browser's preview (one preview per argo-token). */
 export const CreatePreviewBody = z.object({
@@ -38,14 +37,13 @@ export const CreatePreviewBody = z.object({
 });
 export type CreatePreviewBody = z.infer<typeof CreatePreviewBody>;
 
-export const PreviewVenture = z.object({
+const PreviewVenture = z.object({
   name: z.string(),
   website: z.string().nullable(),
   description: z.string(),
   industries: z.array(z.string()),
   locations: z.array(z.string()),
 });
-export type PreviewVenture = z.infer<typeof PreviewVenture>;
 
 /** One business of a preview: what a small discovery returns, before any enrichment. */
 export const PreviewBusiness = z.object({

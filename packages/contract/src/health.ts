@@ -2,15 +2,13 @@
 import { z } from 'zod';
 import { defineRoute } from './define';
 
-export const Health = z.object({
+const Health = z.object({
   status: z.literal('ok'),
   version: z.string(),
   database: z.literal('ok'),
 });
-export type Health = z.infer<typeof Health>;
 
-export const AuthProvider = z.enum(['builtin', 'cognito']);
-export type AuthProvider = z.infer<typeof AuthProvider>;
+const AuthProvider = z.enum(['builtin', 'cognito']);
 
 /** What the web app needs before sign-in: which identity provider, and which optional features are on. */
 export const PublicConfig = z.object({

@@ -82,8 +82,16 @@ export const IcpOverview = z.object({
   score_histogram: z.array(z.object({ from: z.number(), to: z.number(), count: Count })),
   top_industries: z.array(NameCount),
   top_software: z.array(NameCount),
-  /** Share (0..1) of the businesses whose careers pages were analysed that are hiring; null when none was analysed. */
+  /**
+   * Share (0..1) of the businesses whose careers pages say whether they are hiring that are; null when none says
+   * (no careers analysis yet, or the sites analysed have no careers page that tells).
+   */
   hiring_share: z.number().min(0).max(1).nullable(),
+  /**
+   * Businesses whose careers were analysed (a careers analysis or a unified enrichment stored a result), whether or
+   * not their site has a careers page.
+   */
+  careers_analysed: Count.optional(),
   /** Businesses per city/region. */
   places: z.array(NameCount),
   /**
@@ -128,8 +136,7 @@ export const IcpProfile = z
 export type IcpProfile = z.infer<typeof IcpProfile>;
 
 /** GET /icp/profiles — the saved profiles of one venture (shown and edited in /ventures). */
-export const ListProfilesQuery = z.object({ venture_id: Id });
-export type ListProfilesQuery = z.infer<typeof ListProfilesQuery>;
+const ListProfilesQuery = z.object({ venture_id: Id });
 
 /** PUT /icp/profiles/:id — the fields a user may change; at least one. */
 export const UpdateProfileBody = z
@@ -145,7 +152,7 @@ export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
 
 // ---------------------------------------------------------------- icp/generate_content
 
-export const CONTENT_KINDS = ['cold_email', 'linkedin_note', 'call_opener'] as const;
+const CONTENT_KINDS = ['cold_email', 'linkedin_note', 'call_opener'] as const;
 export const ContentKind = z.enum(CONTENT_KINDS, expected("'cold_email', 'linkedin_note' or 'call_opener'"));
 export type ContentKind = z.infer<typeof ContentKind>;
 

@@ -3,6 +3,7 @@ export * from './accounts';
 export * from './admin';
 export * from './attributes';
 export * from './common';
+export * from './corrections';
 export * from './discovery';
 export * from './enrichment';
 export * from './get-started';

@@ -1,5 +1,5 @@
 /**
- * Invitations waiting for the signed-in person (issue 16, item 6). An admin's invitation never pulls a person who
+ * Invitations waiting for the signed-in person. An admin's invitation never pulls a person who
  * already has a sign-in into the admin's organisation: the person sees it here (the web shows it where someone
  * without an organisation lands) and accepts or declines it. Someone whose sign-in the invitation itself made (the
  * emailed temporary password) accepts by signing in with it and never needs these calls.

@@ -1,5 +1,5 @@
 /**
- * People and company facts as the results show them (issue 12): whom to contact at a business and the facts its
+ * People and company facts as the results show them: whom to contact at a business and the facts its
  * own pages state, each with the page it was read from. The stored result is the engine's `PeopleAnalysis`
  * (analyze/people); these are the shapes of the results API, the detail drawer and the exports.
  */
@@ -37,12 +37,15 @@ export const BusinessPerson = z
     /** As the page writes it ("Geschäftsführerin", "Co-founder / CTO"). */
     role: z.string(),
     seniority: Seniority,
-    /** An address the page ties to this person (or a classified address that is theirs). */
+    /** An address the page ties to this person (or a classified address that is theirs); null when suppressed. */
     email: z.string().nullable(),
     email_kind: EmailKind.nullable(),
     /** The domain's MX check for that address; null when none was made. */
     email_mx: MxStatus.nullable(),
-    /** The address is on the account's suppression list: never exported, never used in content. */
+    /**
+     * Their address is on the account's suppression list: withheld (`email` is null), never exported, never used in
+     * content.
+     */
     email_suppressed: z.boolean(),
     /** An address guessed from the domain's pattern: never found on a page, never verified. */
     suggested_email: z.object({ email: z.string(), pattern: z.string() }).nullable(),
@@ -76,6 +79,7 @@ export type CompanyFacts = z.infer<typeof CompanyFacts>;
 
 /** An address found on the site, classified. */
 export const BusinessEmail = z.object({
+  /** SUPPRESSED_MARK when the address is on the account's suppression list (`suppressed`). */
   email: z.string(),
   kind: EmailKind,
   /** The named person it belongs to, if any. */

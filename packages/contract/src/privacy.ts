@@ -1,5 +1,5 @@
 /**
- * Personal data (issue 12, part 6): the account's suppression list — email addresses and domains that Argo must
+ * Personal data: the account's suppression list — email addresses and domains that Argo must
  * never export or use in generated content.
  *
  * Who may do what: every member may read the list and add to it, because adding is the safe direction and whoever
@@ -9,73 +9,14 @@
 import { z } from 'zod';
 import { expected, Id, IdParams, IsoDateTime, LIMITS, optionalText } from './common';
 import { defineRoute } from './define';
+import { parseSuppression } from './suppression';
 
-export const SuppressionKind = z.enum(['email', 'domain']);
-export type SuppressionKind = z.infer<typeof SuppressionKind>;
+export * from './suppression';
 
-const EMAIL = /^[^\s@]+@([^\s@]+)$/;
-const HOST_LABEL = /^(?!-)[\p{L}\p{N}-]{1,63}(?<!-)$/u;
-// The top-level domain is letters (or punycode), never a number: "10.0.0.1" is not a domain.
-const TOP_LEVEL = /^(?:\p{L}{2,63}|xn--[a-z0-9-]+)$/u;
-
-/**
- * A host name as a suppressed domain: lower case, no `www.` or trailing dot, at least two labels; else null.
- * An internationalised name is kept as written (Unicode or punycode), and matched in that form.
- */
-function normaliseDomain(host: string): string | null {
-  const domain = host
-    .normalize('NFC')
-    .replace(/^www\./, '')
-    .replace(/\.$/, '');
-  const labels = domain.split('.');
-  if (labels.length < 2 || domain.length > 253) return null;
-  if (!labels.every((label) => HOST_LABEL.test(label))) return null;
-  return TOP_LEVEL.test(labels[labels.length - 1] as string) ? domain : null;
-}
-
-/**
- * What a user typed → an entry of the list: `anna@example.com` (an address), or a domain written as
- * `example.com`, `@example.com`, `www.example.com` or `https://example.com/contact`. Null when it is neither.
- */
-export function parseSuppression(input: string): { kind: SuppressionKind; value: string } | null {
-  const text = input.trim().toLowerCase();
-  if (!text) return null;
-  const email = EMAIL.exec(text);
-  if (email) {
-    const domain = normaliseDomain(email[1] as string);
-    const local = text.slice(0, text.lastIndexOf('@'));
-    if (!domain || local.length > 64) return null;
-    return { kind: 'email', value: `${local}@${domain}` };
-  }
-  const host = text
-    .replace(/^@/, '')
-    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
-    .split(/[/?#]/)[0] as string;
-  if (/[:@\s]/.test(host)) return null;
-  const domain = normaliseDomain(host);
-  return domain ? { kind: 'domain', value: domain } : null;
-}
-
-/**
- * Is this address suppressed by the list? The exact address, or its domain or any parent domain of it
- * (a suppressed `example.com` covers `anna@mail.example.com`).
- */
-export function isEmailSuppressed(
-  email: string,
-  list: readonly { kind: SuppressionKind; value: string }[],
-): boolean {
-  const parsed = parseSuppression(email);
-  if (parsed?.kind !== 'email') return false;
-  const domain = parsed.value.slice(parsed.value.lastIndexOf('@') + 1);
-  return list.some((entry) =>
-    entry.kind === 'email'
-      ? entry.value === parsed.value
-      : domain === entry.value || domain.endsWith(`.${entry.value}`),
-  );
-}
+const SuppressionKind = z.enum(['email', 'domain']);
 
 /** One line of the list as typed: an email address or a domain. */
-export const SuppressionInput = z
+const SuppressionInput = z
   .string(expected('an email address or a domain'))
   .max(LIMITS.url, `must be at most ${LIMITS.url} characters`)
   .transform((value, ctx) => {
@@ -95,7 +36,10 @@ export const Suppression = z
   .object({
     id: Id,
     kind: SuppressionKind,
-    /** Lower case; a domain without `www.`. */
+    /**
+     * Lower case; a domain without `www.`, an internationalised one as a person reads it (`münchen.de`). The list
+     * stores and compares it in its ASCII form (`xn--mnchen-3ya.de`), so both spellings are one entry.
+     */
     value: z.string(),
     /** Why it is on the list, e.g. "asked not to be contacted on 3 May". */
     reason: z.string().nullable(),

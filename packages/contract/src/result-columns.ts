@@ -1,5 +1,5 @@
 /**
- * The results table's columns (issue 14 part 5), kept apart so the results call's export query and the saved views
+ * The results table's columns, kept apart so the results call's export query and the saved views
  * can both name them without an import cycle.
  */
 import { z } from 'zod';

@@ -1,10 +1,11 @@
 /**
- * The results map (issue 14 part 1): every business of the session that matches the table's search and filters,
+ * The results map: every business of the session that matches the table's search and filters,
  * as light points for a clustered map, the area the discovery searched, and one business by id for the drawer a
  * marker opens (it may be on no page of the table).
  */
 import { z } from 'zod';
 import { Count, Id, IdParams } from './common';
+import { CorrectBusinessBody } from './corrections';
 import { defineRoute } from './define';
 import { Tier } from './icp';
 import { Business, ResultsQuery } from './results';
@@ -46,8 +47,7 @@ export const ResultsMap = z.object({
 });
 export type ResultsMap = z.infer<typeof ResultsMap>;
 
-export const BusinessParams = IdParams.extend({ business_id: Id });
-export type BusinessParams = z.infer<typeof BusinessParams>;
+const BusinessParams = IdParams.extend({ business_id: Id });
 
 export const resultsMapRoutes = {
   sessionsResultsMap: defineRoute({
@@ -70,6 +70,18 @@ export const resultsMapRoutes = {
     summary: "One business of the session's current run, with its stored enrichment results",
     tag: 'sessions',
     params: BusinessParams,
+    response: Business,
+  }),
+  sessionsCorrectBusiness: defineRoute({
+    id: 'sessions.correctBusiness',
+    method: 'PUT',
+    path: '/user/session/:id/businesses/:business_id',
+    access: 'member',
+    summary:
+      "Correct a business's name, website, phone, email or address; kept through re-enrichment and merges",
+    tag: 'sessions',
+    params: BusinessParams,
+    body: CorrectBusinessBody,
     response: Business,
   }),
 } as const;

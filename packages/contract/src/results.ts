@@ -3,7 +3,7 @@
  * NOTE: the results query and page use camelCase (`pageSize`, `sortBy`, `sortOrder`) because SPEC §3 names them so.
  */
 import { z } from 'zod';
-import { type AttributeColumn, AttributesSchema } from './attributes';
+import { AttributesSchema } from './attributes';
 import {
   Count,
   expected,
@@ -16,6 +16,7 @@ import {
   RESULTS_DEFAULTS,
   SearchText,
 } from './common';
+import { BusinessCorrection } from './corrections';
 import { defineRoute } from './define';
 import { Tier } from './icp';
 import { BusinessEmail, BusinessPerson, CompanyFacts, PrimaryContact, RemovePersonBody } from './people';
@@ -72,7 +73,16 @@ export const BusinessDetails = z.object({
   customer_type: z.string().nullable().optional(),
   size_hint: z.string().nullable().optional(),
   contacts: z
-    .array(z.object({ kind: z.string(), value: z.string(), source_url: z.string().nullable() }))
+    .array(
+      z.object({
+        kind: z.string(),
+        /** SUPPRESSED_MARK in place of an address on the account's suppression list (`suppressed`). */
+        value: z.string(),
+        source_url: z.string().nullable(),
+        /** The value is an address on the account's suppression list: withheld, never exported. */
+        suppressed: z.boolean().optional(),
+      }),
+    )
     .optional(),
   careers: z
     .object({
@@ -109,7 +119,13 @@ export const Business = z
     name: z.string(),
     website: z.string().nullable(),
     domain: z.string().nullable(),
+    /** Null also when the account's suppression list covers it (`email_suppressed`). */
     email: z.string().nullable(),
+    /**
+     * The record's email is on the account's suppression list (the address, its domain, or the business's own
+     * domain): withheld here and in the exports. Absent when it is not.
+     */
+    email_suppressed: z.boolean().optional(),
     /** E.164 */
     phone: z.string().nullable(),
     address: z.string().nullable(),
@@ -133,6 +149,8 @@ export const Business = z
      * table and the export show them where `email` / `phone` are empty, and the email/phone filters count them.
      */
     website_email: z.string().nullable().optional(),
+    /** The website's email is on the account's suppression list: withheld (null). Absent when it is not. */
+    website_email_suppressed: z.boolean().optional(),
     website_phone: z.string().nullable().optional(),
     /**
      * Closed for good (an imported row said so: is_open = 0, "permanently closed"…): left out of enrichment and
@@ -164,12 +182,17 @@ export const Business = z
     decision_maker: z.boolean().nullable().optional(),
     primary_contact: PrimaryContact.nullable().optional(),
     /**
-     * The imported file's own columns for this business (issue 14 part 2), keyed by the session's
+     * The imported file's own columns for this business, keyed by the session's
      * `attribute_columns` keys (SessionInfo); a column the row left empty is absent. Absent for businesses that
-     * were not imported.
+     * were not imported. An address on the account's suppression list stands as SUPPRESSED_MARK in its value.
      */
     attributes: AttributesSchema.optional(),
     details: BusinessDetails.optional(),
+    /**
+     * The fields a user corrected (PUT …/businesses/:business_id), each with who and when; on the business read
+     * alone (the drawer) and the correction's answer. Absent on a page of results.
+     */
+    corrections: z.array(BusinessCorrection).optional(),
     first_seen_at: IsoDateTime,
     updated_at: IsoDateTime,
   })
@@ -186,7 +209,7 @@ export type Business = z.infer<typeof Business>;
  * of the business; `decision_maker` is true when the site names an owner/founder or executive.
  */
 // biome-ignore format: one compact list
-export const FILTER_FIELDS = [
+const FILTER_FIELDS = [
   'name', 'website', 'domain', 'email', 'phone', 'address', 'city', 'region', 'postal_code', 'country',
   'category', 'source', 'rating', 'review_count', 'enrichment_state', 'industry', 'software', 'technology', 'hiring',
   'icp_score', 'icp_tier', 'lat', 'lng', 'first_seen_at', 'updated_at', 'decision_maker', 'seniority',
@@ -223,12 +246,12 @@ export const FilterValue = z.union(
 export type FilterValue = z.infer<typeof FilterValue>;
 
 /**
- * A filter on a column of the imported file (issue 14 part 2): `attr.<key>` with the key of one of the session's
+ * A filter on a column of the imported file: `attr.<key>` with the key of one of the session's
  * `attribute_columns`, its value read as the column's type — number: a number, a list or {gte, lte}; date
  * ('YYYY-MM-DD'): the same with dates; boolean: true or false; text: a value, a list or {contains}; any of them
  * {present} or null (the row left it empty). A key the session's file does not have is a 400.
  */
-export const ATTRIBUTE_FILTER_PREFIX = 'attr.';
+const ATTRIBUTE_FILTER_PREFIX = 'attr.';
 export type AttributeFilterKey = `attr.${string}`;
 export const AttributeFilterKey = z.templateLiteral([ATTRIBUTE_FILTER_PREFIX, z.string().min(1).max(100)]);
 /** The filter key (and the table's column id) of an attribute column. */
@@ -236,14 +259,6 @@ export const attributeFilterKey = (key: string): AttributeFilterKey => `${ATTRIB
 /** The attribute column key of a filter key or column id, or null for a business field. */
 export const attributeKeyOf = (key: string): string | null =>
   key.startsWith(ATTRIBUTE_FILTER_PREFIX) ? key.slice(ATTRIBUTE_FILTER_PREFIX.length) || null : null;
-/** The attribute column a filter key names, if the session has it. */
-export const findAttributeColumn = (
-  columns: readonly AttributeColumn[],
-  key: string,
-): AttributeColumn | undefined => {
-  const attribute = attributeKeyOf(key);
-  return attribute === null ? undefined : columns.find((column) => column.key === attribute);
-};
 
 const filterKeys = knownKeys(FILTER_FIELDS, 'filter field');
 export const Filters = z.partialRecord(z.union([FilterField, AttributeFilterKey]), FilterValue, {
@@ -262,7 +277,7 @@ export const encodeFilters = (filters: Filters | Readonly<Record<string, unknown
   JSON.stringify(filters);
 
 /** The `filters` query parameter: a JSON object string, parsed then checked. Blank means no filters. */
-export const FiltersParam = z
+const FiltersParam = z
   .string(expected('a JSON object'))
   .max(10_000, 'must be at most 10000 characters')
   .transform((value, ctx): unknown => {
@@ -291,10 +306,16 @@ export const ResultsQuery = z.object({
 });
 export type ResultsQuery = z.infer<typeof ResultsQuery>;
 
+/** The files an export is written as: CSV (UTF-8 with BOM) or an Excel workbook with typed cells. */
+const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export const ExportFormat = z.enum(EXPORT_FORMATS, expected("'csv' or 'xlsx'"));
+export type ExportFormat = z.infer<typeof ExportFormat>;
+
 /**
  * GET /user/session/:id/export — the table's search, filters and sort, no paging. Closed businesses are left out
- * unless `include_closed=true` (or an `is_closed` filter asks for them). `columns` narrows the file to the table's
- * visible columns, in their order; without it every column is written.
+ * unless `include_closed=true` (or an `is_closed` filter asks for them). Without `columns` the file holds every
+ * fact Argo has for each business; `columns` narrows it to the table's visible columns, in their order. `format`
+ * is `csv` (the default) or `xlsx`.
  */
 export const ExportQuery = z.object({
   ...resultsFilterShape,
@@ -304,6 +325,7 @@ export const ExportQuery = z.object({
     .optional(),
   /** The table's visible columns in their order (`name,city,icp`): the file holds exactly what is shown. */
   columns: ExportColumnsParam.optional(),
+  format: ExportFormat.optional(),
 });
 export type ExportQuery = z.infer<typeof ExportQuery>;
 
@@ -335,7 +357,8 @@ export const resultsRoutes = {
     method: 'GET',
     path: '/user/session/:id/export',
     access: 'member',
-    summary: 'The businesses of a session as CSV (UTF-8 with BOM), same search and filters as results',
+    summary:
+      'The businesses of a session as CSV (UTF-8 with BOM) or Excel (format=xlsx), same search and filters as results',
     tag: 'sessions',
     params: IdParams,
     query: ExportQuery,
@@ -348,7 +371,7 @@ export const resultsRoutes = {
     path: '/user/session/:id/export/contacts',
     access: 'member',
     summary:
-      'One row per person of the selected businesses, with the business beside (HubSpot / Pipedrive import columns)',
+      'One row per person of the selected businesses, with the business beside (HubSpot / Pipedrive import columns), as CSV or Excel',
     tag: 'sessions',
     params: IdParams,
     query: ExportQuery,

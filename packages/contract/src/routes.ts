@@ -22,11 +22,7 @@ import { sharingRoutes } from './sharing';
 import { usersRoutes } from './users';
 import { venturesRoutes } from './ventures';
 
-export type { Access, HttpMethod, RouteDef, RouteTag, SuccessStatus } from './define';
-export { defineRoute } from './define';
-
-/** Every path of the table is relative to this prefix. */
-export const API_PREFIX = '/api';
+export type { Access, RouteDef, SuccessStatus } from './define';
 
 export const routes = {
   ...healthRoutes,
@@ -46,9 +42,6 @@ export const routes = {
   ...getStartedRoutes,
   ...privacyRoutes,
 } as const;
-export type Routes = typeof routes;
-export type RouteKey = keyof Routes;
-export type AnyRoute = Routes[RouteKey];
 
 /** The table as a list, e.g. to register every route in a loop. */
 export const routeList: readonly RouteDef[] = Object.values(routes);
@@ -72,11 +65,6 @@ export type RouteResponse<R> = R extends { readonly response: infer S extends z.
   ? z.output<S>
   : undefined;
 
-/** The same after parsing on the server (z.output: defaults filled, query coerced). */
-export type ParsedParams<R> =
-  SchemaOf<R, 'params'> extends z.ZodType ? z.output<SchemaOf<R, 'params'>> : undefined;
-export type ParsedQuery<R> =
-  SchemaOf<R, 'query'> extends z.ZodType ? z.output<SchemaOf<R, 'query'>> : undefined;
 export type ParsedBody<R> = SchemaOf<R, 'body'> extends z.ZodType ? z.output<SchemaOf<R, 'body'>> : undefined;
 
 /** The success status of a route: its `status`, else 204 when it answers nothing, else 200. */

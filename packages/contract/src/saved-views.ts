@@ -1,5 +1,5 @@
 /**
- * Views over a session's results (issue 14 part 5): the view a user saves per session (columns, filters, sort),
+ * Views over a session's results: the view a user saves per session (columns, filters, sort),
  * and "all businesses matching the filters" as the target of a bulk action.
  */
 import { z } from 'zod';
@@ -8,13 +8,13 @@ import { defineRoute } from './define';
 import { Filters, SortField } from './results';
 
 /** At most this many columns in a view (the table's own plus an import's own columns). */
-export const MAX_VIEW_COLUMNS = 200;
+const MAX_VIEW_COLUMNS = 200;
 
 /**
  * The visible columns in their order. Ids are not limited to RESULT_COLUMNS: an import's own columns come and go
  * with the session, and the table ignores an id it does not know.
  */
-export const ViewColumns = z
+const ViewColumns = z
   .array(
     z
       .string(expected('a column id'))
@@ -24,14 +24,13 @@ export const ViewColumns = z
   .max(MAX_VIEW_COLUMNS, `must list at most ${MAX_VIEW_COLUMNS} columns`)
   .refine((ids) => new Set(ids).size === ids.length, 'must not repeat a column');
 
-export const ViewSort = z.strictObject(
+const ViewSort = z.strictObject(
   {
     by: SortField,
     dir: z.enum(['asc', 'desc'], expected("'asc' or 'desc'")),
   },
   knownKeys(['by', 'dir'], 'sort key'),
 );
-export type ViewSort = z.infer<typeof ViewSort>;
 
 /** A user's view of one session's results: visible columns (ordered), the results filter object, the sort. */
 export const SavedView = z.strictObject(

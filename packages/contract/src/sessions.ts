@@ -81,8 +81,7 @@ export function sessionAccessAllows(access: SessionAccess, right: SessionRight):
 export const Progress = z.object({ total: Count, done: Count, failed: Count });
 export type Progress = z.infer<typeof Progress>;
 
-export const SessionOwner = z.object({ id: Id, email: z.string(), name: z.string().nullable() });
-export type SessionOwner = z.infer<typeof SessionOwner>;
+const SessionOwner = z.object({ id: Id, email: z.string(), name: z.string().nullable() });
 
 export const Session = z
   .object({
@@ -112,8 +111,7 @@ export const RejectedRow = z.object({ line: z.int().positive(), reason: z.string
 export type RejectedRow = z.infer<typeof RejectedRow>;
 
 /** A CSV row the import took in without a value it could not read: what was left empty, in plain words. */
-export const ImportNote = z.object({ line: z.int().positive(), note: z.string() });
-export type ImportNote = z.infer<typeof ImportNote>;
+const ImportNote = z.object({ line: z.int().positive(), note: z.string() });
 
 /** A business as the progress screens list the latest ones. */
 export const LatestBusiness = z.object({
@@ -131,7 +129,7 @@ export type LatestBusiness = z.infer<typeof LatestBusiness>;
  * an import, map tiles of a search), failed ones included; `progress.failed` those that failed (refused rows,
  * tiles that could not be searched).
  */
-export const SessionRunInfo = z.object({
+const SessionRunInfo = z.object({
   /** run: the first run; retry: the failed items again; restart: a new run replacing the results on success. */
   mode: z.enum(['run', 'retry', 'restart']),
   /** When the current attempt started (a resumed or retried run counts from there). */
@@ -145,7 +143,6 @@ export const SessionRunInfo = z.object({
   /** The businesses stored last, newest first (at most 10). */
   latest: z.array(LatestBusiness),
 });
-export type SessionRunInfo = z.infer<typeof SessionRunInfo>;
 
 export const SessionInfo = Session.extend({
   counts: z.object({

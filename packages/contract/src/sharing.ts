@@ -32,8 +32,7 @@ export const GrantAccessBody = z
   });
 export type GrantAccessBody = z.infer<typeof GrantAccessBody>;
 
-export const RevokeAccessQuery = z.object({ user_id: Id });
-export type RevokeAccessQuery = z.infer<typeof RevokeAccessQuery>;
+const RevokeAccessQuery = z.object({ user_id: Id });
 
 export const sharingRoutes = {
   sharingGrant: defineRoute({

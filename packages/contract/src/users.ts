@@ -17,6 +17,8 @@ export const User = z
     account_id: Id,
     email: z.string(),
     name: z.string().nullable(),
+    /** The user's job title ("Head of Sales"), signing their outreach beside their name; null when not given. */
+    title: z.string().nullable().optional(),
     role: Role,
     /** Ventures the user is assigned to (admins see every venture anyway). */
     venture_ids: z.array(Id),
@@ -32,13 +34,12 @@ export const User = z
 export type User = z.infer<typeof User>;
 
 /** PUT /users/:id — every field optional; `status` may only be set to active or disabled. */
-export const UpdateUserBody = z.object({
+const UpdateUserBody = z.object({
   name: optionalText(LIMITS.name),
   role: Role.optional(),
   status: z.enum(['active', 'disabled'], expected("'active' or 'disabled'")).optional(),
   venture_ids: VentureIds.optional(),
 });
-export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
 
 /** POST /users/invite */
 export const InviteUserBody = z.object({
@@ -49,9 +50,8 @@ export const InviteUserBody = z.object({
 });
 export type InviteUserBody = z.infer<typeof InviteUserBody>;
 
-/** PUT /users/me */
-export const UpdateMeBody = z.object({ name: text(LIMITS.name) });
-export type UpdateMeBody = z.infer<typeof UpdateMeBody>;
+/** PUT /users/me — the own name, and the job title (left out: unchanged; null or blank: cleared). */
+const UpdateMeBody = z.object({ name: text(LIMITS.name), title: optionalText(LIMITS.shortText) });
 
 export const usersRoutes = {
   usersList: defineRoute({
@@ -120,7 +120,7 @@ export const usersRoutes = {
     method: 'PUT',
     path: '/users/me',
     access: 'member',
-    summary: 'Change the own name',
+    summary: 'Change the own name and job title',
     tag: 'users',
     body: UpdateMeBody,
     response: User,

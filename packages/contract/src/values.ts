@@ -1,7 +1,8 @@
 /**
  * Lists and defaults of the API with no zod in them, for code that must not load zod: the web app's route tree,
  * part of the first JavaScript of every page (/login included). The schemas built from them live beside the
- * shapes that use them (results.ts, sessions.ts, common.ts), which re-export these.
+ * shapes that use them (results.ts, sessions.ts, common.ts), which re-export these; the web imports them from
+ * `@argo/contract` like the rest, and as the package declares no side effects the bundler leaves the schemas out.
  */
 
 /** Paging and sort defaults of the results call (SPEC §9: page 0, 50 a page, id descending). */

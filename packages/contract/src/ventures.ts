@@ -19,7 +19,7 @@ export const Person = z
 export type Person = z.infer<typeof Person>;
 
 /** A team member in ventures/create and ventures/update. On update, `id` keeps an existing person. */
-export const PersonInput = z.object({
+const PersonInput = z.object({
   id: Id.optional(),
   name: text(LIMITS.name),
   email: Email.nullable().optional(),
@@ -27,7 +27,6 @@ export const PersonInput = z.object({
   linkedin_url: OptionalHttpUrl,
   user_id: Id.nullable().optional(),
 });
-export type PersonInput = z.input<typeof PersonInput>;
 
 const People = z.array(PersonInput).max(100, 'must list at most 100 people');
 
@@ -75,8 +74,7 @@ export const UpdateVentureBody = z.object({
 });
 export type UpdateVentureBody = z.infer<typeof UpdateVentureBody>;
 
-export const VentureIdBody = z.object({ venture_id: Id });
-export type VentureIdBody = z.infer<typeof VentureIdBody>;
+const VentureIdBody = z.object({ venture_id: Id });
 
 export const venturesRoutes = {
   venturesCreate: defineRoute({

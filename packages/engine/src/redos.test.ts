@@ -1,5 +1,5 @@
 /**
- * Issue 16, item 1: every regular expression of the engine is checked with a ReDoS checker (recheck, pinned in
+ * Every regular expression of the engine is checked with a ReDoS checker (recheck, pinned in
  * package.json, on its pure JavaScript backend: no Java, no native binary, no network).
  *
  * What is collected (test/regex-sites.ts): every regex literal of src/**\/*.ts (the TypeScript parser, so a `/` in a
@@ -252,15 +252,20 @@ describe('regular expressions of the engine (ReDoS)', async () => {
         verdict.status === 'vulnerable'
           ? [attackString(verdict.attack, allowed.maxInput / 2)]
           : genericInputs(allowed.maxInput / 2);
-      const [fullMs, halfMs] = fastestRunsInTurn(regex, prepare(inputs), prepare(half));
-      if (fullMs > MAX_MS_AT_BOUND && fullMs > MAX_GROWTH * halfMs) {
-        slow.push(
-          `${allowed.file}: ${show(pattern)} took ${fullMs.toFixed(0)} ms, ${halfMs.toFixed(0)} ms at half`,
-        );
+      // Slow only when every one of three measurements says so: a pattern that grows faster than linear does
+      // so each time, while a burst of other work on a shared machine slows one measurement, not three.
+      const measured: string[] = [];
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const [fullMs, halfMs] = fastestRunsInTurn(regex, prepare(inputs), prepare(half));
+        if (fullMs <= MAX_MS_AT_BOUND || fullMs <= MAX_GROWTH * halfMs) break;
+        measured.push(`${fullMs.toFixed(0)} ms, ${halfMs.toFixed(0)} ms at half`);
       }
+      if (measured.length === 3) slow.push(`${allowed.file}: ${show(pattern)} took ${measured.join('; ')}`);
     }
     expect(slow).toEqual([]);
-  });
+    // Every allowed pattern runs 3 to 33 times on a page-sized input: on two cores busy with the rest of the
+    // suite that takes minutes; each pattern's own figure is judged above, against its run at half the length.
+  }, 600_000);
 
   it('allows nothing that is no longer there or no longer flagged', () => {
     const used = new Set<AllowedPattern>();

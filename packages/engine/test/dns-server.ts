@@ -4,7 +4,7 @@ import * as packet from 'dns-packet';
 import { afterEach } from 'vitest';
 
 /** A mail exchanger record: its host and preference (lower is preferred). */
-export interface MxRecord {
+interface MxRecord {
   exchange: string;
   preference: number;
 }

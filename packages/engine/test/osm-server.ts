@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { overpassQl, type RecordedRequest, sendJson, startLocalServer } from './local-server';
 
 /** Places the fake Nominatim knows (real centres, rounded bounding boxes). */
-export const PLACES = {
+const PLACES = {
   halle: {
     match: /halle/i,
     place: {

@@ -20,7 +20,7 @@ export interface AllowedPattern {
 }
 
 /** A page as the crawler reads it: CRAWL_MAX_BYTES, 2 MiB by default (its text is no longer). */
-export const PAGE = 2 * 1024 * 1024;
+const PAGE = 2 * 1024 * 1024;
 /** One block, line, title or description of a page: MAX_TEXT_CHARS of src/analyze/summary/page-text.ts. */
 export const TEXT = 10_000;
 
@@ -29,6 +29,32 @@ const UNDECIDED =
   'recheck could not decide it in 20 s (a long word list); its only repetitions are bounded or';
 
 export const ALLOWED: AllowedPattern[] = [
+  {
+    file: 'src/analyze/summary/phones.ts',
+    startsWith: String.raw`\b(?:tel|telefon|phone|tél)\.?\s*(?:\/`,
+    maxInput: 45,
+    reason: 'it reads the 45 characters before a number (isFaxLabel)',
+  },
+  {
+    file: 'src/analyze/software/match-page.ts',
+    startsWith: String.raw`(?:^|[;,|+&]|\b(?:powered`,
+    maxInput: 200,
+    reason: 'recheck could not decide it; it reads the 200 characters before a product name (namesProduct)',
+  },
+  {
+    file: 'src/analyze/summary/emails.ts',
+    startsWith: '^(?:e-?mail|mail|kontakt',
+    maxInput: 320,
+    reason:
+      'recheck could not decide it; it reads one found address, at most 320 characters (MAX_EMAIL_CHARS)',
+  },
+  ...[String.raw`(?<![\p{L}\d])((?:Calle`, String.raw`(?<![\p{L}\d])((?:(?:Tour`].map((startsWith) => ({
+    file: 'src/analyze/summary/addresses.ts',
+    startsWith,
+    maxInput: PAGE,
+    collapsed: true,
+    reason: `${UNDECIDED} of street words; ${COLLAPSED_PAGE}`,
+  })),
   // Careers: titles and texts of a careers page.
   ...[
     String.raw`\s*(?:[([]\s*(?:[mwfdxhvi*]`,
@@ -100,7 +126,19 @@ export const ALLOWED: AllowedPattern[] = [
   ...[
     ['src/analyze/people/company.ts', String.raw`RCS\s+(?:de\s+|d['’])?`],
     ['src/analyze/people/company.ts', '(?:KBO|BCE|Ondernemingsnummer'],
-    ['src/analyze/people/roles.ts', String.raw`(?<![\p{L}\p{N}])(?:gesch(?:ä|ae)ftsf`],
+    ['src/analyze/people/roles.ts', String.raw`(?<![\p{L}\p{N}])(?:(?:externe[rn]?\s+)?datenschutz`],
+    ['src/analyze/people/roles.ts', String.raw`^(?:(?:externe[rn]?\s+)?datenschutz`],
+    ['src/analyze/people/facts.ts', String.raw`\b(?:gegrundet|grundung(?:sjahr|sdatum)?`],
+    ['src/analyze/people/company.ts', String.raw`\((?:own\s+work|eigenes`],
+    ['src/analyze/people/company.ts', String.raw`^(?:(?:impressum|imprint|legal\s+notice`],
+    ['src/analyze/people/company.ts', String.raw`^(?:impressum|imprint|legal\s+notice|site`],
+    ['src/analyze/people/company.ts', String.raw`CHE[-\s]?\d{3}`],
+    ['src/analyze/people/cards.ts', String.raw`\((?:[mwfdhx](?:\s*[/|]`],
+    ['src/analyze/people/legal.ts', String.raw`^(?:(?:de|del|of|du|di|van)\s+`],
+    ['src/analyze/people/legal-forms.ts', String.raw`\b(?:entreprise\s+individuelle`],
+    ['src/analyze/people/legal-forms.ts', String.raw`\b(?:ditta|impresa)`],
+    ['src/analyze/people/legal-forms.ts', String.raw`\bempresari[oa]`],
+    ['src/analyze/people/legal-forms.ts', String.raw`\bsole\s+`],
     ['src/analyze/people/roles.ts', String.raw`\b(?:geschaftsfuhr\w*`],
   ].map(([file, startsWith]) => ({
     file: file as string,
@@ -110,7 +148,6 @@ export const ALLOWED: AllowedPattern[] = [
     reason: `${UNDECIDED} of words with spaces between; it runs on one line of a page (at most TEXT characters)`,
   })),
   ...[
-    ['src/analyze/people/facts.ts', String.raw`\b(?:\w*betrieb`],
     ['src/analyze/people/legal.ts', '(?:haftpflicht|versicher'],
     ['src/analyze/people/roles.ts', String.raw`\b(?:\w*leit(?:er`],
     ['src/analyze/people/vat.ts', '(?:mehrwertsteuer'],
@@ -125,6 +162,12 @@ export const ALLOWED: AllowedPattern[] = [
     maxInput: PAGE,
     reason: 'polynomial in theory, fast on a whole page: its pumps are long words or bounded repeats',
   })),
+  {
+    file: 'src/analyze/people/facts.ts',
+    startsWith: String.raw`\b(?:azienda|aziende|impresa`,
+    maxInput: 200,
+    reason: 'findFounded reads it on the words around a "seit 1998": 60 characters before, 40 after',
+  },
   {
     file: 'src/analyze/people/facts.ts',
     startsWith: String.raw`\b(?:(?:mehr als|uber|rund`,
@@ -171,7 +214,7 @@ export const ALLOWED: AllowedPattern[] = [
   // Summary: blocks, titles and descriptions of a page (pageText, pageHead), collapsed and at most TEXT long.
   ...[
     ['src/analyze/summary/addresses.ts', String.raw`(?<![\p{L}])((?:(?:Am|An|Auf`],
-    ['src/analyze/summary/addresses.ts', String.raw`(?<![\p{L}])((?:[\p{Lu}][\p{L}'.-]+ ){1,3}`],
+    ['src/analyze/summary/addresses.ts', String.raw`(?<![\p{L}])((?:[\p{Lu}][\p{L}'.-]{1,40} ){1,3}`],
     ['src/analyze/summary/emails.ts', String.raw`^[^\s[\](){}<>]*@`],
     ['src/analyze/summary/emails.ts', String.raw`^\s*([a-z0-9][a-z0-9._%+-]*)`],
     ['src/analyze/summary/emails.ts', String.raw`(?:\s*[[({<]\s*(?:dot`],

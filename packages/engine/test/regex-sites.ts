@@ -15,7 +15,7 @@ export interface Pattern {
 }
 
 /** The engine's own modules: every .ts under src except tests. */
-export function sourceFiles(srcDir: string): string[] {
+function sourceFiles(srcDir: string): string[] {
   const files: string[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {

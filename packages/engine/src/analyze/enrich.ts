@@ -2,8 +2,10 @@
  * The enrichment orchestrator: runs the requested analyzers over ONE crawl of a site (every analyzer reads the
  * same parsed pages) and gathers their results. One analyzer failing never loses the others' results.
  */
+import type { AnalyzerType } from '@argo/contract';
 import type { CrawlError, SiteCrawl } from '../crawl/crawl-site';
 import type { Fetcher } from '../crawl/fetcher';
+import { type ParsedPage, pageReadError } from '../crawl/page';
 import type { LanguageModel } from '../llm/language-model';
 import { yieldToIo } from '../yield-to-io';
 import { analyzeCareers, type CareerAnalysis } from './careers';
@@ -12,20 +14,14 @@ import { type IcpBusiness, icpFactsFrom } from './icp/facts';
 import { scoreIcp } from './icp/score';
 import type { IcpAnalysis, IcpAreas, IcpCriteria } from './icp/types';
 import { analyzePeople, type MxChecker, type PeopleAnalysis } from './people';
-import { detectSoftware } from './software/detect';
+import { detectSoftwareInTurns } from './software/detect';
 import type { Detection } from './software/types';
 import { type AiSummary, summarizeSite } from './summary';
 
-export const ANALYZER_TYPES = [
-  'software_detection',
-  'career_analysis',
-  'ai_summary',
-  'people',
-  'icp_analysis',
-] as const;
-export type AnalyzerType = (typeof ANALYZER_TYPES)[number];
+// One list of analyzers, the contract's: the API validates requests by it, the engine runs by it.
+export { ANALYZER_TYPES, type AnalyzerType } from '@argo/contract';
 
-export interface EnrichedPage {
+interface EnrichedPage {
   url: string;
   role: string;
   fetched_at: string;
@@ -39,7 +35,10 @@ export interface SiteEnrichment {
   icp_analysis?: IcpAnalysis;
   /** The pages every analyzer read, home first, with when each was fetched. */
   pages: EnrichedPage[];
-  /** Pages of the crawl that failed, with the reason (robots.txt refusals included, kind "robots"). */
+  /**
+   * Pages of the crawl that failed, with the reason (robots.txt refusals included, kind "robots"; pages too complex
+   * to read, kind "too_complex", are not analysed and not among `pages`).
+   */
   errors: CrawlError[];
   /**
    * Analyzers that failed, type → message. A failed type has no result above, except icp_analysis when only the
@@ -78,7 +77,9 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 /**
  * Runs `types` over the crawl's pages: software detection, then careers, summary and people together, then ICP scoring
  * on what they found (plus `ctx.previous` for types not run now) and, with a model, its notes. Never throws for
- * an analyzer's failure (recorded in `analyzer_errors`); throws only when `ctx.signal` aborts.
+ * an analyzer's failure (recorded in `analyzer_errors`); throws only when `ctx.signal` aborts. A page the HTML
+ * reader refuses (crawl/html-tree.ts: "page too complex to read") is left out and listed in `errors`; the event
+ * loop handles I/O between pages and between analyzers, so other work of the process goes on meanwhile.
  */
 export async function enrichSite(
   crawl: SiteCrawl,
@@ -86,10 +87,9 @@ export async function enrichSite(
   ctx: EnrichContext,
 ): Promise<SiteEnrichment> {
   const wanted = new Set(types);
-  const { pages } = crawl;
   const planRole = new Map(crawl.plan.map((p) => [p.url, p.role]));
   const result: SiteEnrichment = {
-    pages: pages.map((p) => ({ url: p.url, role: p.role, fetched_at: p.fetchedAt })),
+    pages: [],
     errors: [
       ...crawl.errors,
       ...crawl.robotsBlocked.map(
@@ -107,25 +107,54 @@ export async function enrichSite(
     ctx.signal?.throwIfAborted();
     result.analyzer_errors[type] = messageOf(error);
   };
-  const noPages = pages.length === 0 ? `no pages to analyse: ${describeCrawlFailure(crawl)}` : null;
+  const refused = new Map<ParsedPage, CrawlError>();
+  const refuse = (page: ParsedPage, message: string) => {
+    const error: CrawlError = {
+      url: page.url,
+      role: page.role,
+      status: page.status,
+      error: { kind: 'too_complex', message },
+    };
+    refused.set(page, error);
+    result.errors.push(error);
+  };
+  const noPagesIn = (list: readonly ParsedPage[]) =>
+    list.length === 0
+      ? `no pages to analyse: ${describeCrawlFailure(crawl, [...crawl.errors, ...refused.values()])}`
+      : null;
   ctx.signal?.throwIfAborted();
 
+  // Careers, summary and people read each page's cheerio DOM: built now, one page at a time, and the detector reads
+  // that same tree instead of building its own (one parse per page; alone, the detector's lighter reader is used).
+  let pages = crawl.pages;
+  if (wanted.has('career_analysis') || wanted.has('ai_summary') || wanted.has('people')) {
+    for (const page of crawl.pages) {
+      await yieldToIo();
+      ctx.signal?.throwIfAborted();
+      const problem = pageReadError(page);
+      if (problem) refuse(page, problem);
+    }
+    pages = crawl.pages.filter((page) => !refused.has(page));
+  }
+
   if (wanted.has('software_detection')) {
+    const noPages = noPagesIn(pages);
     if (noPages) result.analyzer_errors.software_detection = noPages;
     else {
-      // Careers, summary and people read each page's cheerio DOM: built now, the detector reads that same tree
-      // instead of building its own (one parse per page; alone, the detector's lighter reader is used).
-      if (wanted.has('career_analysis') || wanted.has('ai_summary') || wanted.has('people')) {
-        for (const page of pages) void page.$;
-      }
       await yieldToIo();
       try {
-        result.software_detection = { technologies: detectSoftware(pages) };
+        const technologies = await detectSoftwareInTurns(pages, (page, error) => refuse(page, error.message));
+        pages = pages.filter((page) => !refused.has(page));
+        if (pages.length > 0) result.software_detection = { technologies };
+        else result.analyzer_errors.software_detection = noPagesIn(pages) as string;
       } catch (error) {
         fail('software_detection', error);
       }
     }
   }
+  ctx.signal?.throwIfAborted();
+  result.pages = pages.map((p) => ({ url: p.url, role: p.role, fetched_at: p.fetchedAt }));
+  const noPages = noPagesIn(pages);
 
   const signalOption = ctx.signal ? { signal: ctx.signal } : {};
   const running: Promise<void>[] = [];
@@ -170,6 +199,7 @@ export async function enrichSite(
   if (wanted.has('people')) {
     if (noPages) result.analyzer_errors.people = noPages;
     else {
+      await yieldToIo();
       const options = {
         ...signalOption,
         mx: ctx.mx ?? null,
@@ -218,8 +248,8 @@ export async function enrichSite(
   return result;
 }
 
-function describeCrawlFailure(crawl: SiteCrawl): string {
-  const home = crawl.errors.find((e) => e.role === 'home') ?? crawl.errors[0];
+function describeCrawlFailure(crawl: SiteCrawl, errors: readonly CrawlError[]): string {
+  const home = errors.find((e) => e.role === 'home') ?? errors[0];
   if (home) return `${home.url}: ${home.error.message}`;
   if (crawl.robotsBlocked.length) return `robots.txt disallows ${crawl.robotsBlocked[0]}`;
   return `${crawl.startUrl} gave no HTML page`;

@@ -5,14 +5,14 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Icp } from '@argo/contract/icp';
+import { Icp } from '@argo/contract';
 import { type AnalyzerType, enrichSite, type SiteEnrichment } from '../analyze/enrich';
 import type { IcpBusiness } from '../analyze/icp/facts';
 import type { IcpCriteria } from '../analyze/icp/types';
 import { decodeHtml } from '../crawl/charset';
 import { crawlSite, type SiteCrawl } from '../crawl/crawl-site';
 import { createFetcher, type Fetcher } from '../crawl/fetcher';
-import { pageFromHtml } from '../crawl/page';
+import { pageFromHtml, pageReadError } from '../crawl/page';
 import type { LanguageModel } from '../llm/language-model';
 import { createOpenAiCompatibleModel } from '../llm/openai-compatible';
 import { type CliOptions, parseCommand, USAGE, UsageError } from './args';
@@ -129,7 +129,7 @@ function businessFrom(crawl: SiteCrawl, found: SiteEnrichment | null, options: C
     return null;
   };
   const home = crawl.pages[0];
-  const title = home ? home.$('title').first().text().trim() : '';
+  const title = home && !pageReadError(home) ? home.$('title').first().text().trim() : '';
   const host = (() => {
     try {
       return new URL(crawl.homeUrl ?? crawl.startUrl).hostname || null;

@@ -5,7 +5,7 @@
  * UTF-8 is read as UTF-8 (the usual CMS mistake).
  */
 
-export type CharsetSource = 'bom' | 'header' | 'meta' | 'default' | 'fallback' | 'utf8-detected';
+type CharsetSource = 'bom' | 'header' | 'meta' | 'default' | 'fallback' | 'utf8-detected';
 
 export interface DecodedText {
   text: string;
@@ -46,7 +46,7 @@ export function normalizeCharset(label: string | undefined | null): string | nul
   }
 }
 
-export function charsetFromContentType(contentType: string | undefined): string | null {
+function charsetFromContentType(contentType: string | undefined): string | null {
   const match = contentType ? /charset\s*=\s*["']?([^;"'\s]+)/i.exec(contentType) : null;
   return normalizeCharset(match?.[1]);
 }

@@ -1,5 +1,5 @@
 import { createFetcher, type Fetcher } from './fetcher';
-import { type ParsedPage, pageFromFetch } from './page';
+import { type ParsedPage, pageFromFetch, pageReadError } from './page';
 import { canonicalPageKey, extractLinks, type PlannedPage, planPages } from './planner';
 import type { FetchError, FetcherOptions, FetchResult, PageRole } from './types';
 
@@ -62,6 +62,17 @@ export async function crawlSite(url: string, options: CrawlSiteOptions = {}): Pr
     }
     const homePage = pageFromFetch({ ...home, html: home.html }, 'home');
     crawl.homeUrl = homePage.url;
+    // A home page the reader refuses gives no links to plan with, and nothing to analyse.
+    const unreadable = pageReadError(homePage);
+    if (unreadable) {
+      crawl.errors.push({
+        url: homePage.url,
+        role: 'home',
+        status: home.status,
+        error: { kind: 'too_complex', message: unreadable },
+      });
+      return crawl;
+    }
     crawl.pages.push(homePage);
     crawl.plan = planPages(homePage.url, extractLinks(homePage.$, homePage.url), {
       budget: options.pageBudget ?? 6,

@@ -3,7 +3,7 @@ import { promises as dnsPromises } from 'node:dns';
 import { isIP } from 'node:net';
 import { type AddressAllowList, addressRefusal, parseIPv4, SsrfError } from './ssrf';
 
-export interface ResolvedAddress {
+interface ResolvedAddress {
   address: string;
   family: 4 | 6;
 }
@@ -12,7 +12,7 @@ export interface ResolvedAddress {
 export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
 
 /** The operating system's lookup (getaddrinfo: the hosts file, then DNS). */
-export const osResolver: Resolver = async (hostname) => {
+const osResolver: Resolver = async (hostname) => {
   const answers = await dnsPromises.lookup(hostname, { all: true, verbatim: true });
   return answers.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
 };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaticResolver } from './dns';
 import { createFetcher, type Fetcher } from './fetcher';
+import type { HostGate } from './scheduler';
 import { hostOf, type LocalServer, startServer } from './test-server';
 import type { FetcherOptions } from './types';
 
@@ -24,7 +25,7 @@ beforeAll(async () => {
     inFlight.set(host, (inFlight.get(host) ?? 1) - 1);
     total--;
     if (req.url === '/robots.txt') {
-      if (host === 'slowpoke.example')
+      if (host.startsWith('slowpoke'))
         res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nCrawl-delay: 0.3\n');
       else res.writeHead(404).end();
       return;
@@ -83,4 +84,57 @@ describe('politeness', () => {
     const [, ...pageGaps] = gaps('slowpoke.example');
     for (const gap of pageGaps) expect(gap).toBeGreaterThanOrEqual(295 + 120);
   });
+
+  it('holds one request at a time per host across fetchers that share a host gate (two workers)', async () => {
+    const gate = memoryGate();
+    const first = fetcherFor({ concurrency: 4, hostGate: gate });
+    const second = fetcherFor({ concurrency: 4, hostGate: gate });
+    const paths = ['/1', '/2', '/3', '/4'];
+    await Promise.all([
+      ...paths.map((p) => first.fetchPage(at('shared.example', p))),
+      ...paths.map((p) => second.fetchPage(at('shared.example', p))),
+    ]);
+    expect(maxInFlight.get('shared.example')).toBe(1);
+    // Each fetcher read robots.txt once, through the gate as well.
+    expect(starts.get('shared.example')).toHaveLength(10);
+    // Without the gate, two fetchers are two politeness domains: they overlap on the host.
+    const alone = [fetcherFor({ concurrency: 4 }), fetcherFor({ concurrency: 4 })];
+    await Promise.all(alone.flatMap((f) => paths.map((p) => f.fetchPage(at('unshared.example', p)))));
+    expect(maxInFlight.get('unshared.example')).toBe(2);
+  });
+
+  it('keeps the Crawl-delay gap across fetchers that share a host gate', async () => {
+    const gate = memoryGate();
+    const fetchers = [fetcherFor({ hostGate: gate }), fetcherFor({ hostGate: gate })];
+    await Promise.all(fetchers.map((f, i) => f.fetchPage(at('slowpoke2.example', `/${i}`))));
+    const s = starts.get('slowpoke2.example') ?? [];
+    // robots.txt (each fetcher reads it), then the two pages: the page after a page waits out the delay.
+    expect(s).toHaveLength(4);
+    const gaps = s.slice(1).map((t, i) => t - (s[i] as number));
+    expect(Math.max(...gaps)).toBeGreaterThanOrEqual(295 + 120);
+  });
 });
+
+/** A HostGate shared in memory, as the PostgreSQL one is shared between processes. */
+function memoryGate(): HostGate {
+  const hosts = new Map<string, { tail: Promise<void>; notBefore: number }>();
+  return {
+    async acquire(host) {
+      const state = hosts.get(host) ?? { tail: Promise.resolve(), notBefore: 0 };
+      hosts.set(host, state);
+      const previous = state.tail;
+      let release = () => {};
+      state.tail = new Promise((done) => {
+        release = done;
+      });
+      await previous;
+      await new Promise((done) => setTimeout(done, Math.max(0, state.notBefore - Date.now())));
+      return {
+        async release(gapMs) {
+          state.notBefore = Date.now() + gapMs;
+          release();
+        },
+      };
+    },
+  };
+}

@@ -8,14 +8,14 @@ import { abortError, RequestScheduler, sleep } from './scheduler';
 import { AddressAllowList, addressRefusal, ipLiteralOf } from './ssrf';
 import type { FetchError, FetcherOptions, FetchResult } from './types';
 
-export const ARGO_BOT_USER_AGENT = 'ArgoBot/0.1 (+https://github.com/argo-discovery/argo)';
+const ARGO_BOT_USER_AGENT = 'ArgoBot/0.1 (+https://github.com/argo-discovery/argo)';
 const ROBOTS_MAX_BYTES = 512 * 1024;
 
-export interface FetchPageOptions {
+interface FetchPageOptions {
   signal?: AbortSignal;
 }
 
-export interface FetchTextOptions extends FetchPageOptions {
+interface FetchTextOptions extends FetchPageOptions {
   /** Accept header. Default: JSON, then XML, then anything. */
   accept?: string;
   /** Body bytes read at most; a larger body fails with 'too_large' (a cut JSON document is useless). Default: the fetcher's maxBytes. */
@@ -46,7 +46,7 @@ interface HopSettings {
 }
 
 /** Why a URL must not be fetched before any connection is made (scheme, credentials, IP literal), or null. */
-export function urlRefusal(url: URL, allow: AddressAllowList): FetchError | null {
+function urlRefusal(url: URL, allow: AddressAllowList): FetchError | null {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     return { kind: 'invalid_url', message: `unsupported scheme ${url.protocol}` };
   }
@@ -83,7 +83,7 @@ export function createFetcher(options: FetcherOptions = {}): Fetcher {
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,
   });
-  const scheduler = new RequestScheduler(options.concurrency ?? 16);
+  const scheduler = new RequestScheduler(options.concurrency ?? 16, Date.now, options.hostGate ?? null);
   const robots = new RobotsCache(async (robotsUrl) => {
     const res = await fetchUrl(robotsUrl, {
       acceptAnyType: true,

@@ -37,7 +37,7 @@ export type Attempt =
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const DRAIN_LIMIT = 64 * 1024;
 
-export function normalizeHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
+function normalizeHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(raw)) {
     if (value === undefined) continue;

@@ -1,5 +1,7 @@
-import { type CheerioAPI, load } from 'cheerio';
-import type { AnyNode } from 'domhandler';
+import { type Cheerio, type CheerioAPI, load } from 'cheerio';
+import { select } from 'cheerio-select';
+import { type AnyNode, hasChildren } from 'domhandler';
+import { isPageTooComplex, parseHtmlTree } from './html-tree';
 import { parseSetCookies } from './http-request';
 import type { Cookie, FetchResult, PageRole } from './types';
 
@@ -24,17 +26,19 @@ export interface ParsedPage {
   fetchedAt: string;
 }
 
-/** A page crawlSite returns: fetched, decoded and parsed. */
-export type FetchedPage = ParsedPage;
+/** cheerio's htmlparser2 mode (fragments such as `$('<p>')` are parsed as the page was). */
+const CHEERIO_OPTIONS = { xml: { xmlMode: false, decodeEntities: true } };
 
 /**
- * The page's cheerio document. A selector over the whole document (`$('a[href]')`, `$('title')`) is matched once
+ * The page's cheerio document, read by parseHtmlTree (crawl/html-tree.ts: htmlparser2's tree, bounded in depth
+ * and size; throws PageTooComplexError for a page over its budget). A selector over the whole document (`$('a[href]')`, `$('title')`) is matched once
  * per page: the analyzers ask for the same ones again and again (six read the links, five the JSON-LD), and each
  * match compiles the selector and walks the whole tree (a sixth of the CPU of crawling and enriching a site). The
  * analyzers never change the page's tree (what they edit, they clone first), so the elements found stay right.
  */
 export function parseHtml(html: string): CheerioAPI {
-  const $ = load(html, { xml: { xmlMode: false, decodeEntities: true } });
+  const $ = load(parseHtmlTree(html), CHEERIO_OPTIONS);
+  findInOneElementDirectly($);
   const found = new Map<string, AnyNode[]>();
   return new Proxy($, {
     apply(target, self, args: Parameters<CheerioAPI>) {
@@ -52,8 +56,39 @@ export function parseHtml(html: string): CheerioAPI {
   });
 }
 
+/** Selectors cheerio reads from the selection itself, not its descendants (`+ p`, `~ p`, `:scope > p`). */
+const SIBLING_OR_SCOPE = /[+~]|:scope\b/;
+
+/**
+ * `$(el).find(selector)` on one element asks cheerio-select for the element's descendants directly. cheerio hands
+ * it the element's children as a list instead, and css-select first takes out of any list the nodes another one
+ * contains, comparing every child and each of its ancestors with the whole list: an element of n children cost n²
+ * steps for every `find`, and a page of 90,000 siblings under one customers heading held a job for hours. Asked
+ * for one element's descendants, css-select walks them as they are; the answer is the same nodes in the same order.
+ */
+function findInOneElementDirectly($: CheerioAPI): void {
+  const prototype = Object.getPrototypeOf($.root()) as Cheerio<AnyNode>;
+  const findBySelector = prototype._findBySelector;
+  prototype._findBySelector = function (this: Cheerio<AnyNode>, selector: string, limit: number) {
+    const element = this.length === 1 ? this[0] : undefined;
+    if (!element || !hasChildren(element) || SIBLING_OR_SCOPE.test(selector)) {
+      return findBySelector.call(this, selector, limit);
+    }
+    const options = {
+      context: [element],
+      root: this._root?.[0] ?? undefined,
+      xmlMode: this.options.xmlMode,
+      lowerCaseTags: this.options.lowerCaseTags,
+      lowerCaseAttributeNames: this.options.lowerCaseAttributeNames,
+      pseudos: this.options.pseudos,
+      quirksMode: this.options.quirksMode,
+    };
+    return this._make(select(selector, element, options, limit));
+  };
+}
+
 /** Header names lowered, repeated values joined (Set-Cookie lines with "\n"). */
-export function normalizeHeaderRecord(
+function normalizeHeaderRecord(
   headers: Record<string, string | string[] | number | undefined> = {},
 ): Record<string, string> {
   const out: Record<string, string> = {};
@@ -82,20 +117,44 @@ export function hasParsedDom(page: ParsedPage): boolean {
   return parsed.has(page) || !Object.getOwnPropertyDescriptor(page, '$')?.get;
 }
 
-/** The page with `$` parsed from its HTML on first read (an own property, so spreading a page keeps it). */
+/**
+ * The page with `$` parsed from its HTML on first read (an own property, so spreading a page keeps it). A page
+ * the reader refuses (PageTooComplexError) throws that same error on every read, without reading it again.
+ */
 function withLazyDom(page: Omit<ParsedPage, '$'>): ParsedPage {
   let dom: CheerioAPI | undefined;
+  let failure: unknown;
   return Object.defineProperty(page, '$', {
     enumerable: true,
     configurable: true,
     get: () => {
+      if (failure) throw failure;
       if (!dom) {
-        dom = parseHtml(page.html);
+        try {
+          dom = parseHtml(page.html);
+        } catch (error) {
+          failure = error;
+          throw error;
+        }
         parsed.add(page);
       }
       return dom;
     },
   }) as ParsedPage;
+}
+
+/**
+ * Why the page cannot be read — "page too complex to read (more than 50,000 elements and attributes)" — or null
+ * when it can. Builds the page's `$` to know (what its readers would do first anyway).
+ */
+export function pageReadError(page: ParsedPage): string | null {
+  try {
+    void page.$;
+    return null;
+  } catch (error) {
+    if (isPageTooComplex(error)) return error.message;
+    throw error;
+  }
 }
 
 /** A page from saved HTML (CLI, benchmarks, tests): cookies come from Set-Cookie unless given. */

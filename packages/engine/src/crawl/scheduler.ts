@@ -1,7 +1,8 @@
 /**
  * Politeness: one request at a time per host (a FIFO per host), a global limit on requests in flight, a minimum
  * gap between requests to one host, and a host-wide pause when a server asks us to slow down (429/503).
- * A request first waits for its host's turn, then for a global slot, so a busy host never holds slots idle.
+ * A request first waits for its host's turn (in this process, then at the HostGate across processes), then for a
+ * global slot, so a busy host never holds slots idle.
  */
 import { abortable } from '../http/clock';
 
@@ -26,6 +27,20 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/**
+ * A host held across processes: `acquire` resolves once no other holder (another worker, on any machine) is
+ * sending to the host and its gap since the last request has passed, and holds it until `release`, which sets
+ * the gap before the next request of anyone. A holder that dies loses its hold after a time limit.
+ */
+export interface HostGate {
+  acquire(host: string, signal?: AbortSignal): Promise<HostHold>;
+}
+
+interface HostHold {
+  /** Lets the next holder in, no earlier than `gapMs` from now. */
+  release(gapMs: number): Promise<void>;
+}
+
 interface HostState {
   tail: Promise<void>;
   notBefore: number;
@@ -46,6 +61,8 @@ export class RequestScheduler {
   constructor(
     private readonly concurrency: number,
     private readonly now: () => number = Date.now,
+    /** One request at a time per host across processes too; none: within this process only. */
+    private readonly gate: HostGate | null = null,
   ) {
     if (!(concurrency >= 1)) throw new Error('concurrency must be at least 1');
   }
@@ -73,12 +90,17 @@ export class RequestScheduler {
     try {
       await abortable(previous, signal);
       await sleep(state.notBefore - this.now(), signal);
-      await this.acquire(signal);
+      const hold = this.gate ? await this.gate.acquire(host, signal) : null;
       try {
-        return await task();
+        await this.acquire(signal);
+        try {
+          return await task();
+        } finally {
+          this.releaseSlot();
+          state.notBefore = Math.max(state.notBefore, this.now() + (options.intervalMs ?? 0));
+        }
       } finally {
-        this.releaseSlot();
-        state.notBefore = Math.max(state.notBefore, this.now() + (options.intervalMs ?? 0));
+        await hold?.release(Math.max(0, state.notBefore - this.now()));
       }
     } finally {
       // Hand the host on only once the request before ours is done, even when we gave up waiting.

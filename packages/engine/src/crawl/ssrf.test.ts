@@ -50,7 +50,7 @@ describe('addressRefusal', () => {
     '::ffff:a9fe:a9fe',
     '64:ff9b::10.0.0.1',
     '2002:0a00:0001::1',
-    // Issue 16, item 7: IPv4-translated (::ffff:0:0:0/96) and local-use NAT64 (64:ff9b:1::/48).
+    // IPv4-translated (::ffff:0:0:0/96) and local-use NAT64 (64:ff9b:1::/48).
     '::ffff:0:127.0.0.1',
     '::ffff:0:a9fe:a9fe',
     '64:ff9b:1::a00:1',

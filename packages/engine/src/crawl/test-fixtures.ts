@@ -5,6 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fixturesPresent } from '../fixtures-present';
 import { createStaticResolver, type Resolver } from './dns';
 import { type Handler, hostOf } from './test-server';
 
@@ -13,10 +14,13 @@ export const FIXTURES_DIR = resolve(
   dirname(fileURLToPath(import.meta.url)),
   '../../../../../shared/fixtures',
 );
-export const hasFixtures = existsSync(join(FIXTURES_DIR, 'html/technologies.truth.json'));
+export const hasFixtures = fixturesPresent(
+  existsSync(join(FIXTURES_DIR, 'html/technologies.truth.json')),
+  `real-page fixtures at ${FIXTURES_DIR}`,
+);
 export const MISSING_FIXTURES_MESSAGE = `real-page fixtures not found at ${FIXTURES_DIR}: tests on real pages are not run`;
 
-export interface TruthTechnology {
+interface TruthTechnology {
   name: string;
   evidence: string;
   basis: string;

@@ -1,4 +1,5 @@
 import type { Resolver } from './dns';
+import type { HostGate } from './scheduler';
 
 export type FetchErrorKind =
   | 'timeout' // connect or total time limit
@@ -11,6 +12,7 @@ export type FetchErrorKind =
   | 'redirect_loop'
   | 'too_many_redirects'
   | 'not_html'
+  | 'too_complex' // more markup than the HTML reader reads (crawl/html-tree.ts)
   | 'robots' // robots.txt disallows the URL
   | 'ssrf' // points at an address the SSRF guard refuses
   | 'invalid_url'
@@ -59,6 +61,8 @@ export interface FetcherOptions {
   userAgent?: string;
   /** Requests in flight over all hosts. Default 16. */
   concurrency?: number;
+  /** One request at a time per host and each host's gap across processes (a lease in PostgreSQL); none: per fetcher. */
+  hostGate?: HostGate;
   /** Minimum gap between two requests to one host (robots Crawl-delay raises it, up to 10 s). Default 0. */
   hostIntervalMs?: number;
   /** TCP/TLS connect limit. Default 10 s. */

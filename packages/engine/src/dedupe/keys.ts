@@ -76,7 +76,7 @@ export function domainsOf(record: RawBusiness): string[] {
 }
 
 /** Every phone of a record (E.164): its own and its other numbers. */
-export function phonesOf(record: RawBusiness): string[] {
+function phonesOf(record: RawBusiness): string[] {
   return [...new Set([record.phone, ...(record.phones ?? [])].filter((p): p is string => !!p))];
 }
 

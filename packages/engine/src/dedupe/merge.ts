@@ -60,7 +60,7 @@ export interface MergeOptions {
 }
 
 /** Data the user imported is theirs; Google's listings are curated; OSM is crowd-mapped; competitor pages guess. */
-export const DEFAULT_SOURCE_TRUST: Readonly<Record<string, number>> = {
+const DEFAULT_SOURCE_TRUST: Readonly<Record<string, number>> = {
   import: 40,
   google_places: 30,
   osm: 20,
@@ -178,7 +178,7 @@ export function mergeBusinesses(records: Iterable<RawBusiness>, options?: MergeO
 }
 
 /** A record's location in one line: its street address, and the postal code and city unless the address has them. */
-export function locationLine(r: Pick<RawBusiness, 'address' | 'city' | 'postal_code'>): string | null {
+function locationLine(r: Pick<RawBusiness, 'address' | 'city' | 'postal_code'>): string | null {
   const address = r.address?.trim() || null;
   const place = [r.postal_code?.trim(), r.city?.trim()].filter(Boolean).join(' ');
   if (!address) return place || null;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalServer, type RecordedRequest, startLocalServer } from '../../test/local-server';
 import { createHttpClient } from '../http/client';
 import { HttpError } from '../http/errors';
-import { describeSourceFailure } from './failure';
+import { describeSourceFailure, isConfigurationFault } from './failure';
 import { createNominatimGeocoder } from './osm/nominatim';
 import { createOverpassClient } from './osm/overpass';
 import { DiscoveryError } from './source';
@@ -95,8 +95,33 @@ describe('describeSourceFailure: reasons a user can read', () => {
       expect(reason).toBe(expected);
       for (const word of BODY_WORDS) expect(reason).not.toMatch(word);
       expect(reason).not.toContain(server.url.replace('http://', ''));
+      // An answer, a timeout or a dropped connection: the service is there, a retry may work.
+      expect(isConfigurationFault(error)).toBe(false);
     });
   }
+
+  it('an address that does not resolve or refuses connections is a configuration fault, not a passing one', async () => {
+    // A port nothing listens on: the server this test started, closed again.
+    const closed = await startLocalServer((_request, res) => send(res, 200, 'text/plain', 'ok'));
+    const closedUrl = closed.url;
+    await closed.close();
+    const refused = await http.requestJson(`${closedUrl}/x`).catch((error: unknown) => error);
+    expect(describeSourceFailure(refused, 'overpass')).toBe(
+      "OpenStreetMap's Overpass server refused the connection",
+    );
+    expect(isConfigurationFault(refused)).toBe(true);
+    // .invalid never resolves (RFC 2606): ENOTFOUND, or EAI_AGAIN on a machine without DNS.
+    const unresolved = await http
+      .requestJson('http://nominatim.argo-test.invalid/search')
+      .catch((error: unknown) => error);
+    expect(describeSourceFailure(unresolved, 'nominatim')).toBe(
+      "OpenStreetMap's Nominatim geocoder could not be found: its address does not resolve",
+    );
+    expect(isConfigurationFault(unresolved)).toBe(true);
+    expect(isConfigurationFault(new DiscoveryError('location_not_found', 'No place called "Nowhere".'))).toBe(
+      false,
+    );
+  });
 
   it('the Overpass client and the geocoder fail with errors it describes (status kept, no body)', async () => {
     const overpass = createOverpassClient({ http, baseUrl: `${server.url}/502-html` });

@@ -9,7 +9,7 @@ import { DiscoveryError } from './source';
 /** The outside services discovery calls. */
 export type DiscoveryService = 'overpass' | 'nominatim' | 'google_places';
 
-export const SERVICE_NAMES: Record<DiscoveryService, string> = {
+const SERVICE_NAMES: Record<DiscoveryService, string> = {
   overpass: "OpenStreetMap's Overpass server",
   nominatim: "OpenStreetMap's Nominatim geocoder",
   google_places: 'Google Places',
@@ -30,11 +30,25 @@ function statusMeaning(status: number): string {
 
 const looksLikeHtml = (body: string | null) => body !== null && /^\s*</.test(body);
 
+const UNRESOLVED = /ENOTFOUND|EAI_AGAIN|getaddrinfo/i;
+const REFUSED = /ECONNREFUSED/i;
+
+/**
+ * Whether a failure is the server's configuration, not the service's moment: the configured address does not
+ * resolve (ENOTFOUND, EAI_AGAIN) or nothing listens there (ECONNREFUSED). Retrying cannot help; the setting that
+ * names the service's URL (or the server's DNS and network) must be checked. A 429, a 5xx, a timeout or a dropped
+ * connection are passing: a retry a few minutes later usually works.
+ */
+export function isConfigurationFault(error: unknown): boolean {
+  if (!(error instanceof HttpError) || error instanceof HttpTimeoutError || error.status !== null)
+    return false;
+  return UNRESOLVED.test(error.message) || REFUSED.test(error.message);
+}
+
 /** A network failure in plain words (Node's own message is not shown). */
 function connectionProblem(message: string): string {
-  if (/ENOTFOUND|EAI_AGAIN|getaddrinfo/i.test(message))
-    return 'could not be found: its address does not resolve';
-  if (/ECONNREFUSED/i.test(message)) return 'refused the connection';
+  if (UNRESOLVED.test(message)) return 'could not be found: its address does not resolve';
+  if (REFUSED.test(message)) return 'refused the connection';
   if (/ECONNRESET|other side closed|socket hang up|terminated/i.test(message)) return 'closed the connection';
   if (/certificate|TLS|SSL/i.test(message)) return 'could not be reached securely: a certificate problem';
   return 'could not be reached';

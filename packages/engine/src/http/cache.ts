@@ -2,6 +2,8 @@
  * Caches for slow or rate-limited look-ups (geocoding). The interface is async so the API can back it with
  * PostgreSQL; `createLruCache` is the in-memory default.
  */
+import { LRUCache } from 'lru-cache';
+
 export interface AsyncCache<V> {
   /** `undefined` = not cached (a cached "nothing found" is stored as `null` by the caller). */
   get(key: string): Promise<V | undefined> | V | undefined;
@@ -22,32 +24,32 @@ export interface LruCache<V> extends AsyncCache<V> {
   readonly size: number;
 }
 
+/** An lru-cache: a read makes an entry the most recently used; an expired entry reads as not cached. */
 export function createLruCache<V>(options: LruCacheOptions = {}): LruCache<V> {
-  const max = Math.max(1, options.max ?? 1000);
-  const ttlMs = options.ttlMs ?? Number.POSITIVE_INFINITY;
-  const now = options.now ?? Date.now;
-  // A Map iterates in insertion order: re-inserting on read makes the first key the least recently used.
-  const entries = new Map<string, { value: V; expiresAt: number }>();
+  const ttl = options.ttlMs !== undefined && Number.isFinite(options.ttlMs) ? options.ttlMs : undefined;
+  // lru-cache refuses undefined values but stores null as any other value: `V & {}` only satisfies its typing.
+  const entries = new LRUCache<string, V & {}>({
+    max: Math.max(1, options.max ?? 1000),
+    ...(ttl !== undefined && { ttl }),
+    ...(options.now && { perf: countedFromOne(options.now), ttlResolution: 0 }),
+  });
   return {
-    get(key) {
-      const entry = entries.get(key);
-      if (!entry) return undefined;
-      entries.delete(key);
-      if (entry.expiresAt <= now()) return undefined;
-      entries.set(key, entry);
-      return entry.value;
-    },
+    get: (key) => entries.get(key),
     set(key, value) {
-      entries.delete(key);
-      entries.set(key, { value, expiresAt: now() + ttlMs });
-      while (entries.size > max) {
-        const oldest = entries.keys().next().value;
-        if (oldest === undefined) break;
-        entries.delete(oldest);
-      }
+      entries.set(key, value as V & {});
     },
     get size() {
       return entries.size;
     },
   };
+}
+
+/**
+ * A given clock as lru-cache reads it: counted from 1 at creation, as lru-cache takes a start time of 0 for "no
+ * expiry" (a test's clock starts at 0). With `ttlResolution: 0` it is read on every look-up instead of once a
+ * millisecond, so a test's clock moved between two reads is seen.
+ */
+function countedFromOne(now: () => number): { now: () => number } {
+  const origin = now();
+  return { now: () => now() - origin + 1 };
 }

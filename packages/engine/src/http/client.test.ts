@@ -151,4 +151,12 @@ describe('helpers', () => {
     now = 200;
     expect(cache.get('a')).toBeUndefined();
   });
+
+  it('reads a cached null (a look-up that found nothing) as cached, apart from a key never set', () => {
+    const cache = createLruCache<number | null>({ max: 2 });
+    cache.set('nothing', null);
+    expect(cache.get('nothing')).toBeNull();
+    expect(cache.get('never')).toBeUndefined();
+    expect(cache.size).toBe(1);
+  });
 });

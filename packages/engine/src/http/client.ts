@@ -6,7 +6,7 @@ import { createHostLimiter, type HostLimiter } from './rate-limit';
 /** Identifies Argo to the services it calls (Nominatim and Overpass require it). Pass your contact URL. */
 export const buildUserAgent = (contactUrl: string): string => `Argo/0.1 (+${contactUrl})`;
 /** A placeholder (.invalid): deployments pass their own contact URL through `userAgent`. */
-export const DEFAULT_USER_AGENT = buildUserAgent('https://argo.invalid/contact');
+const DEFAULT_USER_AGENT = buildUserAgent('https://argo.invalid/contact');
 
 export interface HttpClientOptions {
   /** Sent with every request. Default DEFAULT_USER_AGENT. */
@@ -35,7 +35,7 @@ export interface HttpClientOptions {
   onRetry?: (event: { url: string; attempt: number; delayMs: number; error: HttpError }) => void;
 }
 
-export interface HttpRequestInit {
+interface HttpRequestInit {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
@@ -44,7 +44,7 @@ export interface HttpRequestInit {
   timeoutMs?: number;
 }
 
-export interface HttpResponse {
+interface HttpResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   text: string;

@@ -1,5 +1,5 @@
 /**
- * An imported file's own columns kept as attributes (issue 14 part 2): the Inc. 5000 list keeps founded, workers,
+ * An imported file's own columns kept as attributes: the Inc. 5000 list keeps founded, workers,
  * revenue and growth as numbers, the Yelp export is_open as a boolean; each type is decided over all values.
  */
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * An imported file's own columns (issue 14 part 2): every column the mapping leaves unmapped is kept on each
+ * An imported file's own columns: every column the mapping leaves unmapped is kept on each
  * business as an attribute, typed by what ALL of its values are:
  *
  * - number: "1234", "-3.5", "1,234,567" (comma thousands groups), "12%" (→ 12, the percentage as written),
@@ -19,7 +19,7 @@
  * in any row is not kept. The `status` field's column is kept too: the field only records "closed for good", the
  * column says more ("Open", "Temporarily closed", is_open = 1).
  */
-import type { AttributeColumn, AttributeType, AttributeValue } from '@argo/contract/attributes';
+import type { AttributeColumn, AttributeType, AttributeValue } from '@argo/contract';
 import type { ImportMapping } from './rows';
 import { cellText, MAX_CELL_CHARS } from './values';
 
@@ -88,7 +88,7 @@ export function readAttributeNumber(text: string): number | null {
 const TRUE_WORDS = new Set(['yes', 'true', 'y', 't', '1']);
 const FALSE_WORDS = new Set(['no', 'false', 'n', 'f', '0']);
 
-export function readAttributeBoolean(text: string): boolean | null {
+function readAttributeBoolean(text: string): boolean | null {
   const word = text.toLowerCase();
   if (TRUE_WORDS.has(word)) return true;
   if (FALSE_WORDS.has(word)) return false;

@@ -12,7 +12,7 @@ export class CsvFormatError extends Error {
   override readonly name = 'CsvFormatError';
 }
 
-export const SNIFF_BYTES = 64 * 1024;
+const SNIFF_BYTES = 64 * 1024;
 /** Large in-memory sources are fed in slices of this size so parsing stays incremental. */
 const SLICE_BYTES = 64 * 1024;
 
@@ -32,7 +32,7 @@ export function detectEncoding(head: Uint8Array, isEnd = false): TextEncodingNam
 }
 
 /** True when the bytes are valid UTF-8; a sequence cut off at the end counts as valid unless `isEnd`. */
-export function isUtf8(bytes: Uint8Array, isEnd = false): boolean {
+function isUtf8(bytes: Uint8Array, isEnd = false): boolean {
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: !isEnd });
     return true;

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import { getDomain } from 'tldts';
 import { describe, expect, it } from 'vitest';
+import { fixturesPresent } from '../fixtures-present';
 import { type ImportBatch, importCsv } from './import';
 import { suggestMapping } from './mapping';
 import { previewCsv } from './parse';
@@ -19,7 +20,10 @@ const FILES = {
   gmaps: 'google-maps-scraper_gyro-restaurants_plano-frisco-tx.csv',
   yc: 'yc_companies_essential_data.csv',
 };
-const hasFixtures = Object.values(FILES).every((file) => existsSync(resolve(CSV_DIR, file)));
+const hasFixtures = fixturesPresent(
+  Object.values(FILES).every((file) => existsSync(resolve(CSV_DIR, file))),
+  `the CSV fixtures in ${CSV_DIR}`,
+);
 if (!hasFixtures)
   console.warn(`[engine/import] CSV fixtures not found in ${CSV_DIR} — the fixture tests are skipped.`);
 

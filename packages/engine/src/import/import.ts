@@ -4,7 +4,7 @@
  * small index of match keys that keeps `dedupe_key` stable across batches (see linkAcrossBatches).
  */
 
-import type { AttributeColumn } from '@argo/contract/attributes';
+import type { AttributeColumn } from '@argo/contract';
 import { type MergedBusiness, mergeBusinesses } from '../dedupe/merge';
 import type { RawBusiness } from '../discovery/source';
 import { yieldToIo } from '../yield-to-io';
@@ -30,6 +30,8 @@ export interface ImportCsvOptions extends ParseCsvOptions {
   linkAcrossBatches?: boolean;
   /** Stops the import between rows; the iteration rejects with the signal's reason. */
   signal?: AbortSignal;
+  /** IP addresses and CIDR ranges whose web addresses are websites (CRAWL_ALLOW_HOSTS; see WebsiteOptions). */
+  allowAddresses?: readonly string[];
   /**
    * How each column's values read (one per header, as previewCsv's `column_types` says after reading every row).
    * Without it an in-memory source is read once more first to decide; a streamed one keeps its own columns as text.
@@ -37,7 +39,7 @@ export interface ImportCsvOptions extends ParseCsvOptions {
   columnKinds?: readonly (ColumnKind | null)[];
 }
 
-export interface ImportProgress {
+interface ImportProgress {
   /** Data rows read so far (blank lines not counted). */
   rows: number;
   /** Rows that became a business. */
@@ -85,7 +87,10 @@ export async function* importCsv(
   const kinds =
     options.columnKinds ?? (source instanceof Uint8Array ? await readColumnKinds(source, options) : []);
   const csv = await parseCsv(source, options);
-  const mapRow = createRowMapper(csv.headers, mapping, { defaultCountry: options.defaultCountry ?? null });
+  const mapRow = createRowMapper(csv.headers, mapping, {
+    defaultCountry: options.defaultCountry ?? null,
+    ...(options.allowAddresses ? { allowAddresses: options.allowAddresses } : {}),
+  });
   const plans = planAttributeColumns(csv.headers, mapping, kinds);
   const attributeColumns = publicColumns(plans);
   const link = options.linkAcrossBatches === false ? null : linkAcrossBatches();
@@ -131,7 +136,7 @@ export async function* importCsv(
 }
 
 /** Reads the whole file once and decides how each column's values read (see attributes.ts). */
-export async function readColumnKinds(
+async function readColumnKinds(
   source: Uint8Array,
   options: ParseCsvOptions = {},
 ): Promise<(ColumnKind | null)[]> {

@@ -5,6 +5,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
+import { fixturesPresent } from '../fixtures-present';
 import { suggestMapping } from './mapping';
 import { parseCsv } from './parse';
 import { createRowMapper } from './rows';
@@ -13,7 +14,7 @@ const CHICAGO = resolve(
   dirname(fileURLToPath(import.meta.url)),
   '../../../../../shared/fixtures/csv/chicago_business_licenses_w-chicago-ave.csv',
 );
-const hasFixture = existsSync(CHICAGO);
+const hasFixture = fixturesPresent(existsSync(CHICAGO), CHICAGO);
 if (!hasFixture)
   console.warn(`[engine/import] ${CHICAGO} not found — the 100,000-row import test is skipped.`);
 

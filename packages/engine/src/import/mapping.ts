@@ -2,8 +2,10 @@
  * Automatic column mapping: each header is normalised and scored against a synonym table per field; sample
  * values (when given) demote columns whose content does not fit the field; then fields and headers are paired
  * greedily by score, each header used once — except one "(lat, lon)" column, which may feed both lat and lng.
+ * Linear in the headers and their words (a file may have a thousand columns).
  */
-import { IMPORT_FIELDS, type ImportField } from '@argo/contract/discovery';
+import { IMPORT_FIELDS, type ImportField } from '@argo/contract';
+import { parseWebsite, type WebsiteOptions } from '../normalize/domain';
 import { SYNONYMS, VETO_WORDS } from './synonyms';
 import { MAX_CELL_CHARS, parseLatLngPair } from './values';
 
@@ -39,19 +41,64 @@ export function normalizeHeader(header: string): string {
     .trim();
 }
 
-/** How well a header's name fits a field, 0..1 (no sample values considered). */
-export function scoreHeader(header: string, field: ImportField): number {
-  const normal = normalizeHeader(header);
-  if (normal === '') return 0;
-  const words = normal.split(' ');
-  let best = 0;
+/** One synonym phrase of a field, split into its words. */
+interface Phrase {
+  field: ImportField;
+  weight: number;
+  words: readonly string[];
+}
+
+/**
+ * The synonym table indexed once: phrases by their words run together ("companyname", so "CompanyName" and
+ * "company_name" match "company name" whole), and the phrases that may also match inside a longer header by their
+ * first word. Scoring a header then looks up its own words instead of trying every phrase of every field on it.
+ */
+const WHOLE = new Map<string, Phrase[]>();
+const BY_FIRST_WORD = new Map<string, Phrase[]>();
+for (const field of IMPORT_FIELDS) {
   for (const group of SYNONYMS[field]) {
-    for (const phrase of group.phrases) {
-      if (phrase.replaceAll(' ', '') === words.join('')) best = Math.max(best, group.weight);
-      else if (!group.exact) best = Math.max(best, group.weight * containment(words, phrase.split(' ')));
+    for (const text of group.phrases) {
+      const phrase: Phrase = { field, weight: group.weight, words: text.split(' ') };
+      const whole = phrase.words.join('');
+      WHOLE.set(whole, [...(WHOLE.get(whole) ?? []), phrase]);
+      if (group.exact) continue;
+      const first = phrase.words[0] as string;
+      BY_FIRST_WORD.set(first, [...(BY_FIRST_WORD.get(first) ?? []), phrase]);
     }
   }
-  return best;
+}
+
+/**
+ * How well a header's name fits each field, 0..1 (no sample values considered; a field left out scores 0): a
+ * synonym that is the whole header scores its weight; one found inside it (its words in a row, the first place they
+ * are) scores less for each extra word, and nothing when an extra word is a veto word ("owner name").
+ * Linear in the header's words: each word is looked up once.
+ */
+function headerScores(header: string): Map<ImportField, number> {
+  const scores = new Map<ImportField, number>();
+  const normal = normalizeHeader(header);
+  if (normal === '') return scores;
+  const raise = (field: ImportField, score: number) => {
+    if (score > (scores.get(field) ?? 0)) scores.set(field, score);
+  };
+  const words = normal.split(' ');
+  for (const phrase of WHOLE.get(words.join('')) ?? []) raise(phrase.field, phrase.weight);
+
+  let vetoes = 0;
+  for (const word of words) if (VETO_WORDS.has(word)) vetoes++;
+  const found = new Set<Phrase>();
+  for (let at = 0; at < words.length; at++) {
+    for (const phrase of BY_FIRST_WORD.get(words[at] as string) ?? []) {
+      if (found.has(phrase) || !isRunAt(words, at, phrase.words)) continue;
+      found.add(phrase);
+      let vetoesInRun = 0;
+      for (const word of phrase.words) if (VETO_WORDS.has(word)) vetoesInRun++;
+      if (vetoes > vetoesInRun) continue;
+      const extra = words.length - phrase.words.length;
+      raise(phrase.field, phrase.weight * Math.max(0, 0.85 - 0.1 * Math.min(extra, 3)));
+    }
+  }
+  return scores;
 }
 
 /**
@@ -61,12 +108,19 @@ export function scoreHeader(header: string, field: ImportField): number {
 export function suggestMapping(
   headers: readonly string[],
   sampleRows: readonly (readonly string[])[] = [],
+  options: WebsiteOptions = {},
 ): SuggestedMapping {
   const candidates: { field: ImportField; column: number; score: number }[] = [];
   for (const [column, header] of headers.entries()) {
-    const samples = sampleRows.map((row) => row[column]?.trim() ?? '').filter((v) => v !== '');
+    const scores = headerScores(header);
+    if (scores.size === 0) continue;
+    let samples: string[] | null = null;
     for (const field of IMPORT_FIELDS) {
-      const score = scoreHeader(header, field) * plausibility(field, samples);
+      // Plausibility is at most 1: a name scoring below the bar cannot reach it, and its samples are not read.
+      const name = scores.get(field) ?? 0;
+      if (name < MIN_SCORE) continue;
+      samples ??= sampleRows.map((row) => row[column]?.trim() ?? '').filter((v) => v !== '');
+      const score = name * plausibility(field, samples, options);
       if (score >= MIN_SCORE) candidates.push({ field, column, score });
     }
   }
@@ -86,26 +140,17 @@ export function suggestMapping(
   return mapping;
 }
 
-/** Share of the synonym's words found in a row in the header, discounted per extra word; 0 on a veto word. */
-function containment(words: readonly string[], phrase: readonly string[]): number {
-  const at = indexOfRun(words, phrase);
-  if (at < 0) return 0;
-  const extra = words.filter((_, i) => i < at || i >= at + phrase.length);
-  if (extra.some((w) => VETO_WORDS.has(w))) return 0;
-  return Math.max(0, 0.85 - 0.1 * Math.min(extra.length, 3));
-}
-
-function indexOfRun(words: readonly string[], run: readonly string[]): number {
-  for (let i = 0; i + run.length <= words.length; i++) {
-    if (run.every((w, j) => words[i + j] === w)) return i;
-  }
-  return -1;
+/** Whether `run` is the words of `words` from `at` on. */
+function isRunAt(words: readonly string[], at: number, run: readonly string[]): boolean {
+  if (at + run.length > words.length) return false;
+  for (let j = 0; j < run.length; j++) if (words[at + j] !== run[j]) return false;
+  return true;
 }
 
 /** 0.3..1: how many sample values look like the field (1 when there are no samples). */
-function plausibility(field: ImportField, samples: readonly string[]): number {
+function plausibility(field: ImportField, samples: readonly string[], options: WebsiteOptions): number {
   if (samples.length === 0) return 1;
-  const fits = samples.filter((value) => looksLike(field, value)).length / samples.length;
+  const fits = samples.filter((value) => looksLike(field, value, options)).length / samples.length;
   return 0.3 + 0.7 * fits;
 }
 
@@ -118,7 +163,7 @@ const STATUS_WORDS =
 /**
  * "https://x.de/a", "www.x.de", "x.co.uk:8080": an optional scheme or www., a host with a dot and a top-level
  * domain, then optionally a path without spaces. Read piece by piece: the one regex this was backtracked
- * polynomially on a cell of dots (issue 16, item 1).
+ * polynomially on a cell of dots.
  */
 function looksLikeWebsite(value: string): boolean {
   const rest = value.replace(/^(?:[a-z][a-z0-9+.-]*:\/\/|www\.)/i, '');
@@ -128,7 +173,7 @@ function looksLikeWebsite(value: string): boolean {
   return /^[^\s@/]+$/.test(host) && /\.[a-z]{2,}$/i.test(host) && !/\s/.test(tail);
 }
 
-function looksLike(field: ImportField, value: string): boolean {
+function looksLike(field: ImportField, value: string, options: WebsiteOptions): boolean {
   // A sample longer than any cell the import reads says nothing about the column (and is not scanned).
   if (value.length > MAX_CELL_CHARS) return false;
   switch (field) {
@@ -138,8 +183,14 @@ function looksLike(field: ImportField, value: string): boolean {
       const n = Number(value.replace(',', '.'));
       return NUMBER.test(value) && Math.abs(n) <= (field === 'lat' ? 90 : 180);
     }
-    case 'website':
-      return looksLikeWebsite(value.replace(/^\["?|"?\]$/g, ''));
+    case 'website': {
+      const cell = value.replace(/^\["?|"?\]$/g, '');
+      // An address the crawler may reach (CRAWL_ALLOW_HOSTS: "http://127.0.0.1:8201/site-1/") is a website too.
+      return (
+        looksLikeWebsite(cell) ||
+        (options.allowAddresses !== undefined && parseWebsite(cell, options) !== null)
+      );
+    }
     case 'email':
       return value.includes('@') || value === '[]';
     case 'phone':

@@ -3,9 +3,10 @@
  * Lenient on purpose (ragged rows, stray quotes, blank lines); only what cannot be read at all becomes an
  * error row, and each error row keeps its line number.
  */
-import { type CsvPreview, IMPORT_UPLOAD } from '@argo/contract/discovery';
+import { type CsvPreview, IMPORT_UPLOAD } from '@argo/contract';
 import { type ColumnKind, createColumnTyper } from './attributes';
 import { CsvFormatError, decodeText, type TextEncodingName } from './decode';
+import { limitHeaderWidth, tooManyColumns } from './header-width';
 import { type CsvRow, readRecords } from './records';
 import { type Delimiter, excelSepHint, sniffDelimiter } from './sniff';
 
@@ -16,6 +17,10 @@ export interface ParseCsvOptions {
   delimiter?: Delimiter;
   /** A record longer than this (characters) is reported as unreadable; guards against a runaway quote. */
   maxRecordChars?: number;
+  /** A file whose header has more columns is refused (CsvFormatError). Default IMPORT_UPLOAD.maxColumns. */
+  maxColumns?: number;
+  /** A file with a longer column name is refused (CsvFormatError). Default IMPORT_UPLOAD.maxHeaderChars. */
+  maxHeaderChars?: number;
 }
 
 export interface ParsedCsv {
@@ -44,12 +49,20 @@ const UNREADABLE_LISTED = 5;
 
 const MAX_RECORD_CHARS = 2_000_000;
 
-/** Opens a CSV: detects encoding and delimiter, reads the header row, and streams the data rows. */
+/**
+ * Opens a CSV: detects encoding and delimiter, reads the header row, and streams the data rows. A header wider than
+ * `maxColumns` is refused while it streams in, before its cells are built (header-width.ts).
+ */
 export async function parseCsv(source: CsvSource, options: ParseCsvOptions = {}): Promise<ParsedCsv> {
+  const maxColumns = options.maxColumns ?? IMPORT_UPLOAD.maxColumns;
   const text = await decodeText(source);
   const hint = excelSepHint(text.head);
   const delimiter = options.delimiter ?? hint?.delimiter ?? sniffDelimiter(text.head, text.headIsAll);
-  const chunks = hint ? dropLeadingChars(text.chunks, hint.length) : text.chunks;
+  const chunks = limitHeaderWidth(
+    hint ? dropLeadingChars(text.chunks, hint.length) : text.chunks,
+    delimiter,
+    maxColumns,
+  );
   const records = readRecords(chunks, delimiter, hint ? 1 : 0, options.maxRecordChars ?? MAX_RECORD_CHARS);
   const iterator = records[Symbol.asyncIterator]();
 
@@ -61,7 +74,20 @@ export async function parseCsv(source: CsvSource, options: ParseCsvOptions = {})
       `The header row (line ${first.value.line}) could not be read: ${first.value.error}.`,
     );
   }
-  const headers = uniqueHeaders(first.value.cells);
+  const cells = first.value.cells;
+  if (cells.length > maxColumns) {
+    await iterator.return?.(undefined);
+    throw tooManyColumns(cells.length, maxColumns);
+  }
+  const maxHeaderChars = options.maxHeaderChars ?? IMPORT_UPLOAD.maxHeaderChars;
+  const long = cells.findIndex((cell) => cell.length > maxHeaderChars);
+  if (long >= 0) {
+    await iterator.return?.(undefined);
+    throw new CsvFormatError(
+      `The name of column ${long + 1} in the header row (line ${first.value.line}) is ${(cells[long] as string).length.toLocaleString('en')} characters long; Argo reads names of at most ${maxHeaderChars.toLocaleString('en')}. Check that the file starts with its header row, shorten that name and upload again.`,
+    );
+  }
+  const headers = uniqueHeaders(cells);
 
   // The same iterator goes on: leaving a `for await` early returns it, which closes the parser and source.
   const rows: AsyncIterable<CsvRow> = { [Symbol.asyncIterator]: () => iterator };
@@ -90,6 +116,7 @@ export async function previewCsv(
   let rowCount = 0;
   const unreadable: { line: number; reason: string }[] = [];
   let unreadableCount = 0;
+  const width = csv.headers.length;
   for await (const row of csv.rows) {
     rowCount++;
     if (row.error) {
@@ -98,8 +125,10 @@ export async function previewCsv(
       if (unreadable.length < UNREADABLE_LISTED) unreadable.push({ line: row.line, reason: row.error });
       continue;
     }
-    if (rows.length < rowLimit) rows.push(row.cells);
-    typer.observe(row.cells);
+    // Cells past the header's last column belong to no column: the import never reads them, nor does the preview.
+    const cells = row.cells.length > width ? row.cells.slice(0, width) : row.cells;
+    if (rows.length < rowLimit) rows.push(cells);
+    typer.observe(cells);
   }
   return {
     headers: csv.headers,

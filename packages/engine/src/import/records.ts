@@ -1,7 +1,7 @@
 /**
  * The CSV records of decoded text, with the physical line each starts on: a small hand-written reader instead of
  * csv-parse, which was the largest single cost of an import (an info object per record and a string built
- * character by character; issue 13 item 3). Cells are sliced out of the text in one piece, so a 100,000-row file
+ * character by character). Cells are sliced out of the text in one piece, so a 100,000-row file
  * is read about five times faster and with a fraction of the garbage.
  *
  * Lenient on purpose, as exports come: rows may have any number of cells; a quote inside an unquoted cell is a
@@ -51,6 +51,12 @@ function createRecordReader(delimiter: Delimiter, linesBefore: number, maxRecord
   let breaks = linesBefore;
   /** Text of a record not finished by the last chunk. */
   let pending = '';
+  /**
+   * The length `pending` must reach before the record is read again: twice what the last try had, or just past
+   * maxRecordChars (where a record still unfinished is a runaway). A record longer than a chunk is then read a few
+   * times over (a doubling series), not once per chunk, which is quadratic in its length.
+   */
+  let retryAt = 0;
 
   /**
    * Reads one record starting at `start`; null when the text ends before the record does (and more may come).
@@ -115,7 +121,12 @@ function createRecordReader(delimiter: Delimiter, linesBefore: number, maxRecord
 
   function* read(chunk: string, isEnd: boolean): Generator<CsvRow> {
     const text = pending === '' ? chunk : pending + chunk;
+    if (!isEnd && text.length < retryAt) {
+      pending = text;
+      return;
+    }
     pending = '';
+    retryAt = 0;
     let at = 0;
     while (at < text.length) {
       const result = parse(text, at, isEnd);
@@ -129,6 +140,7 @@ function createRecordReader(delimiter: Delimiter, linesBefore: number, maxRecord
           continue;
         }
         pending = text.slice(at);
+        retryAt = Math.min(2 * pending.length, maxRecordChars + 1);
         return;
       }
       if ('unclosed' in result) {

@@ -3,7 +3,8 @@
  * split). Lenient: only a row without a name is rejected; a value that cannot be read is left empty and
  * reported as a warning, so an accepted row never loses the rest of its data.
  */
-import type { ImportField } from '@argo/contract/discovery';
+import type { ImportField } from '@argo/contract';
+import { AddressAllowList } from '../crawl/ssrf';
 import type { RawBusiness } from '../discovery/source';
 import { splitAddress } from '../normalize/address';
 import {
@@ -12,7 +13,7 @@ import {
   toCountryCode,
   US_STATES,
 } from '../normalize/countries';
-import { classifyWebsite } from '../normalize/domain';
+import { classifyWebsite, type WebsiteOptions } from '../normalize/domain';
 import { normalizeEmail } from '../normalize/email';
 import { cleanName } from '../normalize/name';
 import { normalizePhone } from '../normalize/phone';
@@ -30,7 +31,7 @@ import {
 /** Field → header, as the contract's ColumnMapping (missing or null: not imported). */
 export type ImportMapping = Partial<Record<ImportField, string | null>>;
 
-export interface MapRowOptions {
+export interface MapRowOptions extends WebsiteOptions {
   /** ISO 3166-1 alpha-2 for numbers and addresses written without a country ("(469) 287-2159"). */
   defaultCountry?: string | null;
   /** The physical line, kept as the record's source_ref (`line/12`). */
@@ -51,7 +52,10 @@ export class ImportMappingError extends Error {
   override readonly name = 'ImportMappingError';
 }
 
-export const IMPORT_SOURCE = 'import';
+const IMPORT_SOURCE = 'import';
+
+/** Every IP address: a website read with it is one whose host is an address ("http://127.0.0.1:8201/site-1/"). */
+const ANY_ADDRESS: WebsiteOptions = { allowAddresses: new AddressAllowList(['0.0.0.0/0', '::/0']) };
 
 /** Maps a single row (see createRowMapper, which resolves the headers once for many rows). */
 export function mapRow(
@@ -72,6 +76,9 @@ export function createRowMapper(
   const column = resolveColumns(headers, mapping);
   const nameColumn = column.name as number;
   const defaultCountry = toCountryCode(options.defaultCountry);
+  const websiteOptions: WebsiteOptions = options.allowAddresses
+    ? { allowAddresses: options.allowAddresses }
+    : {};
   // A yes/no status is read by what its column asks ("is_open" = 0 is closed, "closed" = 1 is closed).
   const statusHeader = column.status === undefined ? null : (headers[column.status] ?? '');
 
@@ -104,8 +111,16 @@ export function createRowMapper(
 
     const place = readPlace(cell, defaultCountry);
     const web = unwrapCell(cell('website'));
-    const site = classifyWebsite(web);
-    if (web !== null && site.website === null && site.social === null) warn('website', web, 'website');
+    const site = classifyWebsite(web, websiteOptions);
+    if (web !== null && site.website === null && site.social === null) {
+      // An address the crawler may not reach says what would let it in, not only that it was not read.
+      if (classifyWebsite(web, ANY_ADDRESS).website !== null) {
+        warnings.push({
+          field: 'website',
+          message: `website "${clip(web)}" is an IP address the crawler may not reach (CRAWL_ALLOW_HOSTS allows such addresses); left empty`,
+        });
+      } else warn('website', web, 'website');
+    }
 
     const emailText = unwrapCell(cell('email'), 'join');
     const email = normalizeEmail(emailText);

@@ -5,7 +5,7 @@
 
 export type Delimiter = ',' | ';' | '\t' | '|';
 /** In order of preference when two candidates fit equally well. */
-export const DELIMITERS: readonly Delimiter[] = [',', ';', '\t', '|'];
+const DELIMITERS: readonly Delimiter[] = [',', ';', '\t', '|'];
 
 const MAX_RECORDS = 50;
 /** A delimiter is "consistent" when at least this share of records has its modal count. */

@@ -3,7 +3,7 @@
  * separated by one space). `weight` ranks a synonym; `exact` ones only count when the whole header is the
  * synonym ("type" is a category, "application type" is not).
  */
-import type { ImportField } from '@argo/contract/discovery';
+import type { ImportField } from '@argo/contract';
 
 export interface SynonymGroup {
   weight: number;

@@ -5,7 +5,7 @@
  */
 
 /**
- * The longest cell the import reads (issue 16, item 1). No name, address, website or phone needs more; a longer
+ * The longest cell the import reads. No name, address, website or phone needs more; a longer
  * mapped cell is not read at all: a name makes the row rejected (with the reason), any other field is left empty
  * with a warning, like any value that cannot be read. Unmapped cells are never read, whatever their length.
  */
@@ -33,7 +33,7 @@ export function cellText(value: string | undefined): string | null {
 }
 
 /** A JSON array or object written into a cell, parsed; undefined when the cell is not JSON. */
-export function parseJsonCell(text: string): unknown {
+function parseJsonCell(text: string): unknown {
   const first = text[0];
   const last = text[text.length - 1];
   if (!((first === '[' && last === ']') || (first === '{' && last === '}'))) return undefined;

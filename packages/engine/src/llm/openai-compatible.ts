@@ -245,7 +245,7 @@ const UNSENT_KEYWORDS = new Set([
   'multipleOf',
 ]);
 
-export function responseSchema(schema: unknown): Record<string, unknown> {
+function responseSchema(schema: unknown): Record<string, unknown> {
   const strip = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(strip);
     if (!node || typeof node !== 'object') return node;

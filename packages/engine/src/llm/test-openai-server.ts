@@ -6,13 +6,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startServer } from '../crawl/test-server';
 
-export interface ChatMessage {
+interface ChatMessage {
   role: string;
   content: string;
 }
 
 /** A request as the server received it. */
-export interface ReceivedChatRequest {
+interface ReceivedChatRequest {
   path: string;
   authorization: string | null;
   body: {

@@ -114,7 +114,7 @@ const CA_PROVINCE_NAMES: Record<string, string> = {
   newfoundland: 'NL', 'nova scotia': 'NS', ontario: 'ON', 'prince edward island': 'PE', quebec: 'QC',
   saskatchewan: 'SK', 'northwest territories': 'NT', nunavut: 'NU', yukon: 'YT',
 };
-export const CA_PROVINCES: ReadonlySet<string> = new Set(Object.values(CA_PROVINCE_NAMES));
+const CA_PROVINCES: ReadonlySet<string> = new Set(Object.values(CA_PROVINCE_NAMES));
 
 /** The 16 German states by their German and English names and their codes (ISO 3166-2 without "DE-"). */
 // biome-ignore format: compact
@@ -144,7 +144,7 @@ export function caProvinceCode(region: string | null | undefined): string | null
 }
 
 /** "Bayern", "Rheinland-Pfalz", "DE-BY", "BY" → the German state's code; null for anything else. */
-export function deStateCode(region: string | null | undefined): string | null {
+function deStateCode(region: string | null | undefined): string | null {
   if (!region) return null;
   const code = region.trim().toUpperCase().replace(/^DE-/, '');
   if (DE_STATES.has(code)) return code;
@@ -152,11 +152,11 @@ export function deStateCode(region: string | null | undefined): string | null {
 }
 
 /** A US ZIP: 12345 or 12345-6789. */
-export const US_ZIP_CODE = /^\d{5}(?:-\d{4})?$/;
+const US_ZIP_CODE = /^\d{5}(?:-\d{4})?$/;
 /** A Canadian postal code: A1A 1A1 (letters D, F, I, O, Q, U never used; W, Z never first). */
 export const CA_POSTAL_CODE = /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d$/i;
 /** A UK postcode: outward code (A9, A99, AA9, AA99, A9A, AA9A) and inward code (9AA). */
-export const UK_POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]? ?\d[ABD-HJLNP-UW-Z]{2}$/i;
+const UK_POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]? ?\d[ABD-HJLNP-UW-Z]{2}$/i;
 
 /**
  * The country a place's region and postcode imply when nothing names it: a US state (with a US ZIP or none),

@@ -1,5 +1,6 @@
 import { domainToUnicode } from 'node:url';
 import { parse } from 'tldts';
+import { AddressAllowList } from '../crawl/ssrf';
 import { trimChars } from './trim';
 
 /**
@@ -8,7 +9,7 @@ import { trimChars } from './trim';
  * Matched on the registrable domain, or on its label before the suffix for portals with many country domains.
  */
 // biome-ignore format: keep the list compact
-export const NON_BUSINESS_DOMAINS: ReadonlySet<string> = new Set([
+const NON_BUSINESS_DOMAINS: ReadonlySet<string> = new Set([
   'facebook.com', 'fb.com', 'fb.me', 'instagram.com', 'twitter.com', 'x.com', 'linkedin.com', 'xing.com',
   'youtube.com', 'youtu.be', 'tiktok.com', 'pinterest.com', 'snapchat.com', 'threads.net', 'tumblr.com',
   'vk.com', 'ok.ru', 'wa.me', 'whatsapp.com', 't.me', 'telegram.me', 'linktr.ee', 'bit.ly', 'goo.gl', 'g.page',
@@ -20,7 +21,7 @@ export const NON_BUSINESS_DOMAINS: ReadonlySet<string> = new Set([
 
 /** Portals matched by name whatever the country domain (yelp.de, tripadvisor.co.uk, google.mk…). */
 // biome-ignore format: keep the list compact
-export const NON_BUSINESS_BRANDS: ReadonlySet<string> = new Set([
+const NON_BUSINESS_BRANDS: ReadonlySet<string> = new Set([
   'facebook', 'instagram', 'yelp', 'tripadvisor', 'google', 'booking', 'lieferando', 'deliveroo', 'justeat',
   'trustpilot', 'yellowpages', 'pagesjaunes', 'paginasamarillas', 'airbnb', 'expedia', 'kununu',
 ]);
@@ -31,7 +32,7 @@ export const NON_BUSINESS_BRANDS: ReadonlySet<string> = new Set([
  * private section, e.g. wixsite.com, github.io, myshopify.com.)
  */
 // biome-ignore format: keep the list compact
-export const SUBDOMAIN_HOSTS: ReadonlySet<string> = new Set([
+const SUBDOMAIN_HOSTS: ReadonlySet<string> = new Set([
   'cafelists.com', 'hpage.com', 'webnode.page', 'webnode.com', 'webnode.de', 'business.site', 'jimdosite.com',
   'jimdofree.com', 'jimdo.com', 'wordpress.com', 'weebly.com', 'godaddysites.com', 'ueniweb.com', 'site123.me',
   'strikingly.com', 'mozello.com', 'over-blog.com', 'blogspot.com', 'wixsite.com', 'squarespace.com',
@@ -44,7 +45,10 @@ export interface ParsedWebsite {
   url: string;
   /** Host without "www." (Unicode). */
   host: string;
-  /** Registrable domain (Unicode), or the host on a builder platform. Null for non-business hosts. */
+  /**
+   * Registrable domain (Unicode), the host on a builder platform, or the address of an allowed IP address
+   * (WebsiteOptions). Null for non-business hosts.
+   */
   domain: string | null;
   /** The host is a social network or portal (see NON_BUSINESS_DOMAINS). */
   isSocial: boolean;
@@ -53,7 +57,7 @@ export interface ParsedWebsite {
 const JUNK = /^(n\/?a|none|null|nil|-+|\.+|keine|no|kein|sin|aucun|unknown|tbd|tba|0)$/i;
 
 /** Longer text is no web address (browsers and servers stop at about 2,000 characters); it is not read at all. */
-export const MAX_WEBSITE_CHARS = 2048;
+const MAX_WEBSITE_CHARS = 2048;
 const isSeparator = (c: string) => c === ';' || c === '|' || /\s/.test(c);
 
 /** "https://a.de; https://b.de" → "https://a.de": the text before the first run of separators with more after it. */
@@ -67,8 +71,44 @@ function firstOfSeveral(text: string): string {
   return text;
 }
 
-/** Parses any form of web address ("www.x.de", "X.DE", "http://x.de/path", "//x.de") or returns null. */
-export function parseWebsite(raw: string | null | undefined): ParsedWebsite | null {
+/**
+ * What else counts as a website. `allowAddresses`: the IP addresses and CIDR ranges the crawler may reach
+ * (CRAWL_ALLOW_HOSTS, e.g. "127.0.0.1,10.0.0.0/8"): a web address on one of them ("http://10.1.2.3:8080/shop/") is
+ * a website, its domain the address. Without it an address is no website: a business's site has a name, and one
+ * by address would only be refused by the crawler's SSRF guard later. The caller passes the allowance (the engine
+ * reads no environment).
+ */
+export interface WebsiteOptions {
+  allowAddresses?: readonly string[] | AddressAllowList;
+}
+
+/** Allow-lists by the array they were built from: a CSV import parses a website per row with the same list. */
+const allowLists = new WeakMap<readonly string[], AddressAllowList>();
+
+function allowListOf(options: WebsiteOptions | undefined): AddressAllowList | null {
+  const given = options?.allowAddresses;
+  if (!given) return null;
+  if (given instanceof AddressAllowList) return given;
+  if (given.length === 0) return null;
+  let list = allowLists.get(given);
+  if (!list) {
+    list = new AddressAllowList(given);
+    allowLists.set(given, list);
+  }
+  return list;
+}
+
+/** The IP address a URL's hostname is ("10.0.0.1", "[::1]" → "::1"), or null for a name. */
+function ipOf(hostname: string, isIp: boolean | null): string | null {
+  if (hostname.startsWith('[') && hostname.endsWith(']')) return hostname.slice(1, -1);
+  return isIp ? hostname : null;
+}
+
+/**
+ * Parses any form of web address ("www.x.de", "X.DE", "http://x.de/path", "//x.de") or returns null; an IP
+ * address only when `options.allowAddresses` allows it.
+ */
+export function parseWebsite(raw: string | null | undefined, options?: WebsiteOptions): ParsedWebsite | null {
   if (typeof raw !== 'string' || raw.length > MAX_WEBSITE_CHARS) return null;
   // Linear-time trims and split: the regexes they replace backtracked quadratically (trim.ts).
   let text = trimChars(raw.trim(), '<("\'', '>)"\',;');
@@ -91,12 +131,17 @@ export function parseWebsite(raw: string | null | undefined): ParsedWebsite | nu
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
   const parsed = parse(url.hostname, { allowPrivateDomains: true });
-  if (parsed.isIp || !parsed.domain || (!parsed.isIcann && !parsed.isPrivate)) return null;
   if (url.hash) url.hash = '';
   if (url.username || url.password) {
     url.username = '';
     url.password = '';
   }
+  const ip = ipOf(url.hostname, parsed.isIp);
+  if (ip !== null) {
+    if (!allowListOf(options)?.has(ip)) return null;
+    return { url: url.href, host: ip, domain: ip, isSocial: false };
+  }
+  if (!parsed.domain || (!parsed.isIcann && !parsed.isPrivate)) return null;
   const host = toUnicode(url.hostname.replace(/^www\d*\./, ''));
   const registrable = toUnicode(parsed.domain);
   const isSocial =
@@ -111,23 +156,26 @@ export function parseWebsite(raw: string | null | undefined): ParsedWebsite | nu
 const toUnicode = (host: string): string => (host.includes('xn--') ? domainToUnicode(host) || host : host);
 
 /** The registrable domain of a business website ("https://shop.x.co.uk/a" → "x.co.uk"), or null. */
-export function domainFromUrl(raw: string | null | undefined): string | null {
-  return parseWebsite(raw)?.domain ?? null;
+export function domainFromUrl(raw: string | null | undefined, options?: WebsiteOptions): string | null {
+  return parseWebsite(raw, options)?.domain ?? null;
 }
 
 /** A canonical website URL ("www.x.de" → "https://www.x.de/"), or null for junk and non-business hosts. */
-export function normalizeWebsite(raw: string | null | undefined): string | null {
-  const parsed = parseWebsite(raw);
+export function normalizeWebsite(raw: string | null | undefined, options?: WebsiteOptions): string | null {
+  const parsed = parseWebsite(raw, options);
   return parsed && !parsed.isSocial ? parsed.url : null;
 }
 
 /** The business's website and domain, and a social/portal link when that is all it gave. */
-export function classifyWebsite(raw: string | null | undefined): {
+export function classifyWebsite(
+  raw: string | null | undefined,
+  options?: WebsiteOptions,
+): {
   website: string | null;
   domain: string | null;
   social: string | null;
 } {
-  const parsed = parseWebsite(raw);
+  const parsed = parseWebsite(raw, options);
   if (!parsed) return { website: null, domain: null, social: null };
   if (parsed.isSocial) return { website: null, domain: null, social: parsed.url };
   return { website: parsed.url, domain: parsed.domain, social: null };

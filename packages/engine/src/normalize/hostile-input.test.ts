@@ -1,5 +1,5 @@
 /**
- * Issue 16, item 1: cells built to make the normalisers' regexes backtrack. Each of these took seconds to a minute
+ * Cells built to make the normalisers' regexes backtrack. Each of these took seconds to a minute
  * (time growing with the square of the length) before the trims and splits became linear-time code; now each is
  * answered at once, with the right value. The ReDoS test (packages/engine/src/redos.test.ts) checks every
  * regular expression of the engine with a ReDoS checker.

@@ -4,7 +4,7 @@ import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/
 import { collapseSpaces } from './text';
 
 /** ISO 3166-1 alpha-2 as libphonenumber wants it ("uk" → "GB"), or undefined. */
-export function phoneCountry(country: string | null | undefined): CountryCode | undefined {
+function phoneCountry(country: string | null | undefined): CountryCode | undefined {
   if (!country) return undefined;
   const code = country.trim().toUpperCase();
   if (code === 'UK') return 'GB';

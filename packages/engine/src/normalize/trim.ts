@@ -1,7 +1,7 @@
 /**
  * Trimming a set of characters from the ends of a string in linear time. Patterns such as `/[>)"',;]+$/` look
  * harmless but backtrack: on a run of n such characters not at the end, the engine retries from every position,
- * n²/2 steps — 200,000 semicolons in a CSV cell held the API for 50 seconds (issue 16, item 1).
+ * n²/2 steps — 200,000 semicolons in a CSV cell held the API for 50 seconds.
  */
 
 /** The characters `\s` matches in a JavaScript regex, for the `chars` below (`WHITESPACE + ',;'` is `[\s,;]`). */
@@ -9,7 +9,7 @@ export const WHITESPACE =
   ' \t\n\v\f\r\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
 
 /** `text` without any of `chars` at its start. */
-export function trimStartChars(text: string, chars: string): string {
+function trimStartChars(text: string, chars: string): string {
   let start = 0;
   while (start < text.length && chars.includes(text.charAt(start))) start++;
   return start === 0 ? text : text.slice(start);

@@ -4,7 +4,7 @@
  */
 import { getDomain } from 'tldts';
 import type { Fetcher } from '../../crawl/fetcher';
-import { type ParsedPage, pageFromFetch } from '../../crawl/page';
+import { type ParsedPage, pageFromFetch, pageReadError } from '../../crawl/page';
 import { fold, ROLE_KEYWORDS } from '../../crawl/page-keywords';
 import { extractLinks, scoreLink } from '../../crawl/planner';
 import {
@@ -18,7 +18,10 @@ import {
 import { ATS_APIS, readAtsApi } from './ats-api';
 import { readJobPostings } from './job-postings';
 import { cleanJobTitle } from './job-title';
+import { contentText } from './page-layout';
 import { readPageRoles } from './page-roles';
+import { saysNotHiring } from './page-text';
+import { singlePosting } from './posting';
 import type { CareerAnalysis, JobRole } from './types';
 
 export interface AnalyzeCareersOptions {
@@ -69,7 +72,7 @@ const depth = (url: string) => {
 };
 
 /** Careers pages, the listing first: the strongest signal, then the shallowest path (postings live below it). */
-export function findCareersPages(pages: ParsedPage[]): ParsedPage[] {
+function findCareersPages(pages: ParsedPage[]): ParsedPage[] {
   return pages
     .map((page, index) => ({ page, index, score: careersScore(page) }))
     .filter((c) => c.score > 0)
@@ -134,9 +137,10 @@ export async function analyzeCareers(
   const fetchCareersPage = async (url: string) => {
     const result = await fetcher?.fetchPage(url, signal ? { signal } : {});
     signal?.throwIfAborted();
-    return result && !result.error && result.html !== undefined
-      ? pageFromFetch({ ...result, html: result.html }, 'careers')
-      : null;
+    if (!result || result.error || result.html === undefined) return null;
+    const page = pageFromFetch({ ...result, html: result.html }, 'careers');
+    // A page the HTML reader refuses ("page too complex to read") is not read.
+    return pageReadError(page) ? null : page;
   };
   let careersPages = findCareersPages(pages);
   if (careersPages.length === 0 && fetcher && pages.length > 0) {
@@ -196,12 +200,21 @@ export async function analyzeCareers(
     }
   }
 
-  // 2. schema.org JobPosting (careers pages first, then any page).
+  // 2. schema.org JobPosting (careers pages first, then any page). Visible text outweighs stale structured data:
+  // a page that says it has no openings and lists none has none, whatever JobPostings its markup still carries,
+  // and when the careers listing says so, neither has the site.
+  const isAtsAt = (base: string) => (url: string) => parseAtsUrl(url, base) !== null;
+  const saysNone = (page: ParsedPage) => {
+    const read = readPageRoles(page, isAtsAt(page.url));
+    return read.notHiring && read.roles.length === 0;
+  };
+  const listingSaysNone = listing ? saysNone(listing) : false;
   const postingPages = [...careersPages, ...pages.filter((p) => !careersPages.includes(p))];
   const postings: JobRole[] = [];
   let postingSource: string | null = null;
-  for (const page of postingPages) {
+  for (const page of listingSaysNone ? [] : postingPages) {
     const { roles } = readJobPostings(page);
+    if (roles.length && saysNone(page)) continue;
     for (const role of roles.map((r) => ({ ...r, title: cleanJobTitle(r.title) }))) {
       if (!postings.some((r) => r.title === role.title && r.location === role.location)) postings.push(role);
     }
@@ -212,9 +225,7 @@ export async function analyzeCareers(
   }
 
   // 3. The careers pages' own markup: the listing decides when it lists roles or says it is not hiring.
-  if (!listing) {
-    return answer({ hiring: null, roles: [], source_url: null, method: 'none' });
-  }
+  if (!listing) return readOtherPages(pages, answer);
   const isAtsUrl = (url: string) => parseAtsUrl(url, listing.url) !== null;
   const first = readPageRoles(listing, isAtsUrl);
   if (first.roles.length || first.notHiring) {
@@ -239,10 +250,28 @@ export async function analyzeCareers(
   }
   // "We are currently looking for plumbers and heating engineers": hiring, though no role is listed.
   if (first.seeking) return answer({ hiring: true, roles: [], source_url: listing.url, method: 'page' });
-  // A stub ("Redirecting…", "Continue to our careers site") says nothing about hiring.
-  if (first.blank) return answer({ hiring: null, roles: [], source_url: null, method: 'none' });
-  // Not named a careers page by the crawl or an ATS, only by its path or title ("/leistungen/ausbildung" of a
-  // driving school): its silence says nothing about hiring.
-  if (careersScore(listing) < 3) return answer({ hiring: null, roles: [], source_url: null, method: 'none' });
-  return answer({ hiring: false, roles: [], source_url: listing.url, method: 'page' });
+  // "Always looking", "send us your CV for the future": no particular opening now.
+  if (first.standing) return answer({ hiring: false, roles: [], source_url: listing.url, method: 'page' });
+  // A careers page that lists no role we can read and does not say it has none says nothing about hiring: its
+  // openings may stand in a form we do not read (a tabbed list, an image, a PDF), and a wrong "not hiring" costs
+  // more than an unknown.
+  return answer({ hiring: null, roles: [], source_url: null, method: 'none' });
+}
+
+/**
+ * No careers page: the same rules read the site's other pages, home first. A page that is itself one posting
+ * (a job ad as a site's start page) says the business is hiring for that role; a page that says there are no
+ * openings ("We do not have any open job position") says it is not. Anything else says nothing.
+ */
+function readOtherPages(
+  pages: ParsedPage[],
+  answer: (fields: Omit<CareerAnalysis, 'careers_url' | 'ats'>) => CareerAnalysis,
+): CareerAnalysis {
+  for (const page of pages) {
+    const single = singlePosting(page, (url) => parseAtsUrl(url, page.url) !== null);
+    if (single) return answer({ hiring: true, roles: [single], source_url: page.url, method: 'page' });
+  }
+  const none = pages.find((page) => saysNotHiring(contentText(page.$)));
+  if (none) return answer({ hiring: false, roles: [], source_url: none.url, method: 'page' });
+  return answer({ hiring: null, roles: [], source_url: null, method: 'none' });
 }

@@ -5,6 +5,7 @@
  */
 import { load } from 'cheerio';
 import type { Fetcher } from '../../crawl/fetcher';
+import { parseHtmlTree } from '../../crawl/html-tree';
 import { collapseSpaces } from '../../normalize/text';
 import type { AtsAccount, AtsKey } from './ats';
 import type { JobRole } from './types';
@@ -119,7 +120,7 @@ export const ATS_APIS: Partial<Record<AtsKey, AtsApi>> = {
     format: 'xml',
     url: (a, g) => `https://${a}.jobs.personio.${hostOf(g).endsWith('.com') ? 'com' : 'de'}/xml`,
     parse(body, _account, apiUrl) {
-      const $ = load(body, { xml: true });
+      const $ = load(parseHtmlTree(body, { xmlMode: true }), { xml: true });
       const origin = new URL(apiUrl).origin;
       return $('position')
         .toArray()

@@ -142,6 +142,38 @@ describe('career_analysis: JobPosting, pages, no careers page', () => {
     });
   });
 
+  it('trusts a careers page saying nothing is open over JobPostings its markup still carries', async () => {
+    const stale = {
+      '@context': 'https://schema.org',
+      '@type': 'JobPosting',
+      title: 'Servicetechniker (m/w/d)',
+      hiringOrganization: { '@type': 'Organization', name: 'Acme' },
+    };
+    const page = site(`<script type="application/ld+json">${JSON.stringify(stale)}</script>
+      <main><h1>Karriere</h1><p>Aktuell sind keine Positionen ausgeschrieben.</p>
+      <p>Initiativbewerbungen senden Sie gern an jobs@acme.example.</p></main>`);
+    const result = await analyzeCareers([home('<h1>Acme</h1>'), page], { fetcher });
+    expect(result.hiring).toBe(false);
+    expect(result.roles).toEqual([]);
+  });
+
+  it('reads a job ad that is the site’s start page, and a home page saying no job is open', async () => {
+    const ad = home(`<main><h1>Servicetechniker Kältetechnik (m/w/d)</h1>
+      <h2>Ihre Aufgaben</h2><ul><li>Wartung und Reparatur von Kälteanlagen</li></ul>
+      <h2>Ihr Profil</h2><ul><li>Ausbildung als Mechatroniker für Kältetechnik</li></ul>
+      <p><a href="mailto:bewerbung@acme.example">Jetzt bewerben</a></p></main>`);
+    const hiring = await analyzeCareers([ad], { fetcher });
+    expect(hiring.hiring).toBe(true);
+    expect(hiring.roles.map((r) => r.title)).toEqual(['Servicetechniker Kältetechnik']);
+    const none = home(`<main><h1>Acme Logistics</h1><p>We move freight across the Caribbean.</p>
+      <h2>Careers</h2><p>We do not have any open job position at the moment.</p></main>`);
+    expect((await analyzeCareers([none], { fetcher })).hiring).toBe(false);
+    // A home page that says neither tells nothing.
+    expect(
+      (await analyzeCareers([home('<h1>Acme</h1><p>Freight forwarding.</p>')], { fetcher })).hiring,
+    ).toBe(null);
+  });
+
   it('stops when cancelled', async () => {
     const controller = new AbortController();
     controller.abort();

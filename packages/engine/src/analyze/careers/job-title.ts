@@ -57,7 +57,7 @@ const PERSON_NOUNS = [
   'administrativo', 'administrativa', 'enfermero', 'enfermera', 'odontologo', 'odontologa', 'mecanico',
   'electricista', 'fontanero', 'conductor', 'repartidor', 'limpiador', 'limpiadora', 'asesor', 'asesora',
   'consultor', 'consultora', 'disenador', 'disenadora', 'coordinador', 'coordinadora', 'director', 'directora',
-  'encargado', 'encargada', 'ayudante', 'operario', 'operaria', 'soldador', 'carpintero', 'pintor', 'abogado',
+  'encargado', 'encargada', 'administrador', 'administradora', 'ejecutivo', 'ejecutiva', 'ayudante', 'operario', 'operaria', 'soldador', 'carpintero', 'pintor', 'abogado',
   'abogada', 'arquitecto', 'fisioterapeuta', 'peluquero', 'peluquera', 'profesor', 'profesora', 'monitor',
   // Dutch
   'medewerker', 'ontwikkelaar', 'timmerman', 'metselaar', 'uitvoerder', 'projectleider', 'leider', 'calculator',
@@ -68,10 +68,33 @@ const PERSON_NOUNS = [
   'utvikler', 'konsulent', 'radgiver', 'selger', 'leder', 'daglig leder', 'ingenior', 'laerling', 'sykepleier',
   'tomrer', 'renholder', 'kokk', 'servitor', 'sjafor', 'montor', 'tekniker', 'lege', 'tannlege', 'tannpleier',
   'sekretaer', 'regnskapsforer', 'medarbeider', 'snekker', 'elektriker', 'mekaniker',
-  // Italian
-  'sviluppatore', 'stagista', 'impiegato', 'impiegata', 'commesso', 'commessa', 'cameriere', 'cuoco', 'addetto',
-  'addetta', 'responsabile', 'ingegnere', 'operaio', 'magazziniere', 'autista', 'consulente',
+  // Italian (plurals below: a list under "Cerchiamo:" names the roles in the plural)
+  ...withItalianPlurals([
+    'sviluppatore', 'stagista', 'impiegato', 'impiegata', 'commesso', 'commessa', 'cameriere', 'cuoco', 'addetto',
+    'addetta', 'responsabile', 'ingegnere', 'operaio', 'magazziniere', 'autista', 'consulente', 'sistemista',
+    'progettista', 'programmatore', 'tecnico', 'saldatore', 'montatore', 'tubista', 'disegnatore', 'manutentore',
+    'riparatore', 'elettricista', 'idraulico', 'muratore', 'geometra', 'perito', 'contabile', 'segretario',
+    'segretaria', 'operatore', 'operatrice', 'venditore', 'venditrice', 'carpentiere', 'meccanico', 'analista',
+    'receptionist', 'educatore', 'educatrice', 'infermiere', 'infermiera', 'farmacista', 'estetista', 'parrucchiere',
+    'pizzaiolo', 'barista', 'fornaio', 'panettiere', 'pasticcere', 'giardiniere', 'agente di commercio',
+  ]),
 ];
+
+/**
+ * Italian nouns with their plurals: -o and -e become -i ("ingegnere" → "ingegneri"), -a becomes -e, and -ista and
+ * -ico also -isti and -ici ("tubista" → "tubisti", "tecnico" → "tecnici").
+ */
+function withItalianPlurals(nouns: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const noun of nouns) {
+    out.push(noun);
+    if (noun.includes(' ')) continue;
+    if (/ista$/.test(noun)) out.push(`${noun.slice(0, -1)}i`);
+    else if (/[oe]$/.test(noun)) out.push(`${noun.slice(0, -1)}i`);
+    else if (/a$/.test(noun)) out.push(`${noun.slice(0, -1)}e`);
+  }
+  return [...new Set(out)];
+}
 
 /** Words for a field or a kind of job rather than a person ("Praktikum Marketing", "Customer Support"). */
 // biome-ignore format: keep the list compact
@@ -95,6 +118,14 @@ const HAS_GENDER_TAG = new RegExp(GENDER_TAG.source, 'iu');
 const LEAD_IN =
   /^(?:stellenangebot|stellenanzeige|stellenausschreibung|jobangebot|job|vacature|vacancy|position|role|opening|offre d['’]emploi|offre|oferta(?: de empleo)?|stilling|ledig stilling|we['’]re hiring|we are hiring|now hiring|wir suchen|we are looking for|new|neu|nouveau|nuevo|nieuw|hot|top[- ]?job)\s*[:–—|-]\s*/i;
 
+/** "Glaszetter gezocht!", "Koch gesucht", "Wanted: Barista", "Cercasi cameriere": the word says it is a job. */
+const WANTED_AFTER = /\s(?:gezocht|gesucht|wanted|cercasi) ?!*$/i;
+const WANTED_BEFORE = /^(?:gezocht|gesucht|wanted|cercasi|se buscan?) ?[:–—-]? /i;
+const isWanted = (text: string) => WANTED_AFTER.test(text) || WANTED_BEFORE.test(text);
+
+/** Bullet and arrow glyphs a list puts before each item. */
+const LEADING_BULLET = /^(?:[→➔➜➤▶►▸›»•·∙◦▪■□●○✓✔☑*+–—-] ?)+(?=\p{L})/u;
+
 /** A call to action after the title ("… Apply now →", "… Mehr erfahren"). */
 const TRAILING_CTA =
   /\s*[-–—|·•»›→>]?\s*(?:apply now|apply|jetzt bewerben|bewerben|mehr erfahren|mehr|details|read more|learn more|view job|view role|zur stelle|postuler|voir l['’]offre|ver oferta|bekijk vacature|les mer|søk nå|sok na)\s*[»›→>]*$/i;
@@ -105,6 +136,8 @@ const TRAILING_TERMS = [
   /\s*\((?:\d+\s*(?:%|std\.?|stunden|h|hours|uur|timer))\)\s*$/i,
   // Swiss workload: "Senior Developer 80–100 %", "Kundenservice (m/w/d) 50-100%".
   /\s*[(–-]?\s*\d{1,3}(?:\s*[-–]\s*\d{1,3})?\s*%\)?\s*$/,
+  // A region after the title: "(métropoles de Lyon et Grenoble)", "(Großraum München)".
+  /(?:^|\s)\((?:m[ée]tropoles?|r[ée]gions?|gro(?:ß|ss)raum|raum|zone|area|provincia|province)\b[^()]*\)$/i,
   /\s*[(,–-]?\s*(?:ab sofort|zum n[äa]chstm[öo]glichen zeitpunkt|nach vereinbarung|ab\s+\d{1,2}\.\d{1,2}\.(?:\d{2}){1,2}|ab\s+(?:januar|februar|m[äa]rz|april|mai|juni|juli|august|september|oktober|november|dezember)(?:\s+\d{4})?|immediate start|asap)\)?\s*$/i,
 ];
 
@@ -128,8 +161,9 @@ const COMPOUND = new RegExp(`[a-z]{3,}(?:${COMPOUND_HEADS.join('|')})(?:s|e|en|e
 
 /** The title without gender tag, lead-in, working time, start date or call to action. */
 export function cleanJobTitle(raw: string): string {
-  let title = collapseSpaces(raw).replace(GENDER_TAG, ' ');
-  title = collapseSpaces(title).replace(LEAD_IN, '');
+  // A list's bullet or arrow glyph ("→ Project Manager") is the list's, not the title's.
+  let title = collapseSpaces(raw).replace(LEADING_BULLET, '').replace(GENDER_TAG, ' ');
+  title = collapseSpaces(title).replace(LEAD_IN, '').replace(WANTED_BEFORE, '').replace(WANTED_AFTER, '');
   for (let i = 0; i < 3; i++) {
     const before = title;
     title = title.replace(TRAILING_CTA, '');
@@ -144,27 +178,33 @@ export function cleanJobTitle(raw: string): string {
 export const isSpeculativeTitle = (raw: string) => SPECULATIVE.test(` ${fold(raw)} `);
 
 /**
+ * Is a short text shaped like a title, whatever its words: a line of at most twelve words, no sentence, address,
+ * link, numbered item, call to action or speculative application.
+ */
+export function hasTitleShape(raw: string): boolean {
+  const text = collapseSpaces(raw);
+  if (text.length < 2 || text.length > 200 || isSpeculativeTitle(text)) return false;
+  const title = cleanJobTitle(text);
+  if (title.length < 2 || title.length > 120 || /[.!?:]$/.test(title) || /^\d+[.,)]?\s/.test(title))
+    return false;
+  // An address or a link text ("karriere(at)example.de", "www.example.de/jobs") is no title.
+  if (/@|\((?:at|ät)\)|\[at\]|https?:|www\.|\.[a-z]{2,4}$/i.test(title)) return false;
+  if (title.split(' ').length > 12) return false;
+  return !CTA.test(fold(title));
+}
+
+/**
  * How much a short text reads as a job title: 2 = it names a person in a job (or carries a gender tag),
  * 1 = it names a field or kind of job ("Praktikum Marketing"), 0 = not a title.
  */
 export function jobTitleStrength(raw: string): 0 | 1 | 2 {
   const text = collapseSpaces(raw);
-  if (text.length < 2 || text.length > 120 || isSpeculativeTitle(text)) return 0;
-  const title = cleanJobTitle(text);
-  if (title.length < 2 || /[.!?:]$/.test(title) || /^\d+[.,)]?\s/.test(title)) return 0;
-  // An address or a link text ("karriere(at)example.de", "www.example.de/jobs") is no title.
-  if (/@|\((?:at|ät)\)|\[at\]|https?:|www\.|\.[a-z]{2,4}$/i.test(title)) return 0;
-  if (title.split(' ').length > 10) return 0;
-  const folded = fold(title);
-  if (CTA.test(folded)) return 0;
-  if (HAS_GENDER_TAG.test(text)) return 2;
-  const spaced = ` ${folded} `;
+  if (!hasTitleShape(text)) return 0;
+  if (HAS_GENDER_TAG.test(text) || isWanted(text)) return 2;
+  const spaced = ` ${fold(cleanJobTitle(text))} `;
   if (PERSON.test(spaced) || COMPOUND.test(spaced)) return 2;
   return FIELD.test(spaced) ? 1 : 0;
 }
-
-/** Does a short text read as a job title? */
-export const looksLikeJobTitle = (raw: string) => jobTitleStrength(raw) > 0;
 
 /** A gender tag in the text: German and French postings carry one, little else does. */
 export const hasGenderTag = (raw: string) => HAS_GENDER_TAG.test(raw);

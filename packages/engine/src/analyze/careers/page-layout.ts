@@ -134,6 +134,25 @@ function isPseudoHeading($: $, el: Element): boolean {
   return says && $(el).find('p, div, li, ul, ol, table, h1, h2, h3, h4, h5, h6, a').length === 0;
 }
 
+/**
+ * A card the theme itself calls a job ("job-card", "vacancy-item", "stellenangebot-box"): its class is the
+ * evidence, so its first heading is a title when it is shaped like one, whatever its words.
+ */
+const JOB_CARD_CLASS =
+  /^(?:jobs?|vacanc(?:y|ies)|vacatures?|stellen?|stellenangebot|offres?|vagas?|oferta|posting|opening)[_-]{1,2}(?:card|item|box|post|listing|entry|tile|teaser|block)$/i;
+const isJobCard = (el: Element) =>
+  (el.attribs.class ?? '').split(/\s+/).some((name) => JOB_CARD_CLASS.test(name));
+export function isJobCardTitle($: $, el: Element): boolean {
+  for (
+    let p = el.parent as Element | null;
+    p && p.type === 'tag' && p.tagName !== 'body';
+    p = p.parent as Element
+  ) {
+    if (isJobCard(p)) return $(p).find(HEADINGS).get(0) === el;
+  }
+  return false;
+}
+
 export interface OpeningsSection {
   heading: Element;
   /** Every element after the heading up to the end of its section (descendants included). */
@@ -160,7 +179,12 @@ export function openingsSections($: $): OpeningsSection[] {
     for (let j = i + 1; j < all.length; j++) {
       const next = all[j] as Element;
       if (isInside(next, el)) continue;
-      if (isHeading(next) && level(next) <= stop && jobTitleStrength(textOf($, next)) < 2) {
+      if (
+        isHeading(next) &&
+        level(next) <= stop &&
+        jobTitleStrength(textOf($, next)) < 2 &&
+        !isJobCardTitle($, next)
+      ) {
         // An eyebrow line ("Ledige stillinger") labels the heading right below it ("Det vi ser etter nå."):
         // the section is that heading's.
         if (real || sawText) break;

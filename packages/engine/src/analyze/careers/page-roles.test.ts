@@ -195,7 +195,8 @@ describe('a single posting', () => {
     const analysis = await read(
       '<main><h1>Our Lead Engineer</h1><p>Anna has built our platform since 2015. Before Acme she spent ten years on payment systems in Frankfurt and London.</p></main>',
     );
-    expect(analysis).toMatchObject({ hiring: false, roles: [] });
+    // Nor does it say anything about hiring: a careers page silent on openings may list them where we cannot read.
+    expect(analysis).toMatchObject({ hiring: null, roles: [] });
   });
 });
 
@@ -259,6 +260,15 @@ describe('pages that say there are no openings', () => {
 });
 
 describe('hiring without listed roles, and "could not tell"', () => {
+  it('cannot tell when an openings heading lists entries it cannot read as roles, whatever else the page says', async () => {
+    expect(
+      await read(`<main><h1>Emplois</h1><p>Chez Acme, nous sommes toujours à la recherche de personnes engagées.</p>
+        <h3>Nos offres d'emploi</h3><ul><li><a href="/static/offre-lyon.pdf">Lyon et Grenoble (PDF)</a></li>
+        <li><a href="/static/offre-paris.pdf">Paris (PDF)</a></li></ul>
+        <h3>Candidature spontanée</h3><form><input type="file" name="cv"><button>Envoyer</button></form></main>`),
+    ).toMatchObject({ hiring: null, roles: [] });
+  });
+
   it('is hiring when the page says it is looking for people now, and not when it is "always" looking', async () => {
     expect(
       await read(

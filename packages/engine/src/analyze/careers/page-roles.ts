@@ -8,17 +8,23 @@
  */
 import type { Element } from 'domhandler';
 import type { ParsedPage } from '../../crawl/page';
-import { hasGenderTag, jobTitleStrength } from './job-title';
-import { content, contentText, isHeading, isInside, openingsSections, textOf } from './page-layout';
-import { isOpeningsHeading, saysNotHiring, saysSeeking } from './page-text';
+import { cleanJobTitle, hasGenderTag, jobTitleStrength } from './job-title';
+import {
+  content,
+  contentText,
+  isChrome,
+  isHeading,
+  isInside,
+  isJobCardTitle,
+  openingsSections,
+  ownText,
+  textOf,
+} from './page-layout';
+import { isOpeningsHeading, saysNotHiring, saysSeeking, saysStandingInvitation } from './page-text';
 import { canApplyWithin, singlePosting } from './posting';
+import { roleDetails } from './role-details';
 import { CANDIDATE_TAG, hrefOf, isTitleTier, rolesFrom } from './role-list';
 import type { JobRole } from './types';
-
-export { looksLikeJobTitle } from './job-title';
-
-/** Less text than this (without chrome) is a stub that points elsewhere, not a page that says anything. */
-const BLANK_TEXT = 80;
 
 export interface PageRoles {
   roles: JobRole[];
@@ -26,17 +32,24 @@ export interface PageRoles {
   notHiring: boolean;
   /** The page says it is looking for people now, without listing roles. */
   seeking: boolean;
-  /** The page has next to nothing to read (a redirect stub, "continue to our careers site"). */
-  blank: boolean;
+  /**
+   * The page invites applications at any time, without a role ("always looking", "send us your CV and we keep
+   * it on file", an unsolicited-application form): it says there is no particular opening now.
+   */
+  standing: boolean;
 }
 
 /** Job-title links that lead deeper into the careers section of this site, or to an ATS posting. */
 function linkedRoles(page: ParsedPage, isAtsUrl: (url: string) => boolean): JobRole[] {
   const { $ } = page;
   const base = new URL(page.url);
-  const prefix = base.pathname.endsWith('/')
+  // The careers section is the page's folder ("/jobs/" of "/jobs/index.html") or its own name as a folder
+  // ("/careers/" of "/careers.html"); never the site's root, where every page of the site would be "deeper".
+  const folder = base.pathname.endsWith('/')
     ? base.pathname
     : base.pathname.slice(0, base.pathname.lastIndexOf('/') + 1);
+  const named = `${base.pathname.replace(/\/$/, '').replace(/\.[a-z0-9]+$/i, '')}/`;
+  const prefixes = [...new Set([folder, named])].filter((prefix) => prefix !== '/');
   const links = content($)
     .find('a[href]')
     .toArray()
@@ -45,7 +58,9 @@ function linkedRoles(page: ParsedPage, isAtsUrl: (url: string) => boolean): JobR
       if (!href) return false;
       const url = new URL(href);
       const deeper =
-        url.host === base.host && url.pathname.startsWith(prefix) && url.pathname !== base.pathname;
+        url.host === base.host &&
+        prefixes.some((prefix) => url.pathname.startsWith(prefix)) &&
+        url.pathname !== base.pathname;
       return deeper || isAtsUrl(href);
     }) as Element[];
   // Inside a card link any element may hold the title (an unclassed <div> in a hand-made card).
@@ -53,11 +68,16 @@ function linkedRoles(page: ParsedPage, isAtsUrl: (url: string) => boolean): JobR
   return rolesFrom(page, inside, { anyTag: true });
 }
 
-/** Job cards with their own apply button ("Venue Crowd Controller … Apply Now"), outside any openings section. */
+/**
+ * Job cards with their own apply button ("Venue Crowd Controller … Apply Now"), outside any openings section:
+ * the card's title element, or the card's own text when the theme puts the title there ("ADMINISTRADOR
+ * SUCURSAL [aplicar]").
+ */
 function appliedCards(page: ParsedPage): JobRole[] {
   const { $ } = page;
-  const titles = (content($).find('*').toArray() as Element[]).filter(
-    (el) => isTitleTier(el) && jobTitleStrength(textOf($, el)) === 2,
+  const all = content($).find('*').toArray() as Element[];
+  const titles = all.filter(
+    (el) => isTitleTier(el) && (jobTitleStrength(textOf($, el)) === 2 || isJobCardTitle($, el)),
   );
   const applied = titles.filter((el) => {
     for (
@@ -71,7 +91,25 @@ function appliedCards(page: ParsedPage): JobRole[] {
     }
     return false;
   });
-  return rolesFrom(page, applied, { minStrength: 2 });
+  const roles = rolesFrom(page, applied, { minStrength: 2 });
+  if (roles.length) return roles;
+  // The card's own text is the title when no element in it holds one.
+  const ownTitled = all.filter(
+    (el) =>
+      /^(?:div|li|article|section)$/.test(el.tagName) &&
+      jobTitleStrength(ownText($, el)) === 2 &&
+      canApplyWithin($, el) &&
+      !isChrome($, el),
+  );
+  const out: JobRole[] = [];
+  for (const card of ownTitled) {
+    const title = cleanJobTitle(ownText($, card));
+    const { location, department } = roleDetails($, card, [card]);
+    if (!out.some((r) => r.title === title && r.location === location)) {
+      out.push({ title, department, location, url: hrefOf($, $(card).find('a[href]').get(0), page.url) });
+    }
+  }
+  return out;
 }
 
 /** Titles carrying a gender tag anywhere in the content: "(m/w/d)" marks a German posting's title. */
@@ -87,12 +125,37 @@ function genderTagged(page: ParsedPage, text: string): JobRole[] {
   );
 }
 
+/** Labels that name the opening a posting is for ("Posizione aperta:", "Position:", "Poste :", "Stelle:"). */
+const POSITION_LABEL =
+  /^(?:\P{L}*)(?:open position|position|job title|role|vacancy|posizione(?: aperta)?|ruolo|poste(?: [aà] pourvoir)?|stelle|puesto|vacante|vacature|functie|vaga|cargo)\s*:\s*$/iu;
+
+/**
+ * A posting that names its role in a labelled line ("📌 Posizione aperta: Tecnico riparatore …, con o senza
+ * esperienza"): the text after the label, up to its first comma (what follows is a condition, not the title).
+ */
+function labelledPosition(page: ParsedPage): JobRole[] {
+  const { $ } = page;
+  const labels = (content($).find('strong, b, dt, label, span').toArray() as Element[]).filter(
+    (el) => POSITION_LABEL.test(textOf($, el)) && !isChrome($, el),
+  );
+  const roles: JobRole[] = [];
+  for (const label of labels) {
+    const line = label.parent ? textOf($, label.parent) : '';
+    const after = line.slice(line.indexOf(textOf($, label)) + textOf($, label).length);
+    const title = cleanJobTitle(after.split(/,\s/)[0] ?? '');
+    if (jobTitleStrength(title) === 2 && !roles.some((r) => r.title === title)) {
+      roles.push({ title, department: null, location: null, url: page.url });
+    }
+  }
+  return roles;
+}
+
 /** What a careers page's own markup says about open roles. */
 export function readPageRoles(page: ParsedPage, isAtsUrl: (url: string) => boolean): PageRoles {
   const { $ } = page;
   const text = contentText($);
   const notHiring = saysNotHiring(text);
-  const none = { roles: [], notHiring: false, seeking: false, blank: false };
+  const none = { roles: [], notHiring: false, seeking: false, standing: false };
   const sections = openingsSections($);
   const inSections = sections.flatMap((s) => s.elements);
   const labels = inSections.filter((el) => isHeading(el) && !isOpeningsHeading(textOf($, el)));
@@ -115,9 +178,24 @@ export function readPageRoles(page: ParsedPage, isAtsUrl: (url: string) => boole
   if (notHiring) return { ...none, notHiring: true };
   const single = singlePosting(page, isAtsUrl);
   if (single) return { ...none, roles: [single] };
-  for (const read of [linkedRoles(page, isAtsUrl), appliedCards(page), genderTagged(page, text)]) {
-    if (read.length) return { ...none, roles: read };
+  const readers = [
+    () => linkedRoles(page, isAtsUrl),
+    () => appliedCards(page),
+    () => genderTagged(page, text),
+    () => labelledPosition(page),
+  ];
+  for (const read of readers) {
+    const roles = read();
+    if (roles.length) return { ...none, roles };
   }
-  const redirects = $('meta[http-equiv="refresh" i]').length > 0;
-  return { ...none, seeking: saysSeeking(text), blank: redirects || text.length < BLANK_TEXT };
+  const seeking = saysSeeking(text);
+  // A list or links under an openings heading ("Nos offres d'emploi": PDFs of two postings) are roles we could
+  // not read: no standing invitation then.
+  const unreadList = sections.some((section) =>
+    section.elements.some(
+      (el) => el.name === 'li' || (el.name === 'a' && !/^(?:mailto|tel):/i.test(el.attribs.href ?? '')),
+    ),
+  );
+  const standing = !seeking && !unreadList && saysStandingInvitation(text);
+  return { ...none, seeking, standing };
 }

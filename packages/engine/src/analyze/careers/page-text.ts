@@ -29,7 +29,8 @@ const OPENINGS_HEADINGS = new Set([
   'vare ledige stillinger', 'ledige jobber', 'stillinger', 'posizioni aperte', 'offerte di lavoro',
   'posizioni aperte', 'lavora con noi', 'work with us', 'trabaja con nosotros', 'unete a nuestro equipo',
   'rejoignez nous', 'rejoignez notre equipe', 'werken bij', 'kom werken bij', 'jobb hos oss', 'arbeiten bei uns',
-  'werde teil unseres teams',
+  'werde teil unseres teams', 'vagas', 'vagas abertas', 'vaga aberta', 'vagas disponiveis', 'nossas vagas',
+  'trabalhe conosco', 'estamos contratando', 'oportunidades abertas', 'posizione aperta', 'posizioni disponibili',
 ]);
 
 /** Phrases that open a longer openings heading: "Wir suchen Verstärkung!", "Offene Stellen in Berlin". */
@@ -43,10 +44,18 @@ export function isOpeningsHeading(text: string): boolean {
   return OPENINGS_HEADINGS.has(folded) || (OPENINGS_LEAD.test(folded) && folded.split(' ').length <= 6);
 }
 
-/** A line that introduces a list of openings: "We currently have the following openings." */
+/**
+ * A line that introduces a list of openings: "We currently have the following openings.", or a line ending in a
+ * colon that names them ("Take a look at our current vacancies:", "Posizioni aperte:").
+ */
 const OPENINGS_INTRO =
   /\b(?:following|folgende\w*|suivant\w*|siguientes|volgende|folgende) (?:\S+ ){0,2}(?:openings|positions|roles|vacancies|jobs|stellen|positionen|stellenangebote|postes|offres|puestos|vacantes|vacatures|functies|stillinger)\b/;
-export const introducesOpenings = (text: string) => OPENINGS_INTRO.test(foldWords(text));
+const NAMED_OPENINGS =
+  /\b(?:(?:current|open|available|latest) (?:vacancies|openings|positions|roles|jobs|opportunities)|offene\w* (?:stellen|positionen)|aktuelle\w* (?:stellen|stellenangebote|jobs)|postes (?:ouverts|a pourvoir)|offres d emploi|vacantes (?:disponibles|abiertas)|posiciones abiertas|openstaande vacatures|actuele vacatures|posizion[ei] apert[ae]|vagas? abertas?)$/;
+export const introducesOpenings = (text: string) => {
+  const folded = foldWords(text);
+  return OPENINGS_INTRO.test(folded) || (/:\s*$/.test(text) && NAMED_OPENINGS.test(folded));
+};
 
 /** Sentences saying there are no openings (folded; matched as whole words inside the page text). */
 // biome-ignore format: keep the list compact
@@ -116,13 +125,33 @@ export function saysSeeking(text: string): boolean {
   for (const sentence of sentences(text)) {
     const folded = foldWords(sentence);
     if (!SEEKING.test(folded) || NOT_NOW.test(folded)) continue;
-    if (PEOPLE.test(folded)) return true;
-    // A job noun among the words after the verb ("… looking for experienced plumbers and heating engineers").
-    const words = folded.split(' ');
-    for (let i = 0; i < words.length; i++) {
-      if (jobTitleStrength(words.slice(i, i + 2).join(' ')) === 2 && !hasGenderTag(words[i] ?? ''))
-        return true;
-    }
+    // Candidates, colleagues, or a job noun ("… looking for experienced plumbers and heating engineers").
+    if (PEOPLE.test(folded) || namesJob(folded)) return true;
+  }
+  return false;
+}
+
+/** Applying without a role: an application, a CV, a résumé. */
+const APPLYING =
+  /\b(?:apply|application|applications|cv|resume|bewerbung|bewerbungen|bewirb|bewerben|lebenslauf|candidature|candidatures|postuler|candidatura|candidaturas|curriculum|sollicitatie|sollicitaties|solliciteren|soknad|soknader|cv er)\b/;
+
+/**
+ * Does the text invite applications at any time, in a sentence that is no opening ("Gute Handwerker sind bei uns
+ * immer willkommen", "send us your CV and we will keep it on file for the future")?
+ */
+export function saysStandingInvitation(text: string): boolean {
+  return sentences(text).some((sentence) => {
+    const folded = foldWords(sentence);
+    if (!NOT_NOW.test(folded)) return false;
+    return SEEKING.test(folded) || PEOPLE.test(folded) || APPLYING.test(folded) || namesJob(folded);
+  });
+}
+
+/** A job noun among a sentence's words ("… skilled bench joiners", "… experienced plumbers"). */
+function namesJob(folded: string): boolean {
+  const words = folded.split(' ');
+  for (let i = 0; i < words.length; i++) {
+    if (jobTitleStrength(words.slice(i, i + 2).join(' ')) === 2 && !hasGenderTag(words[i] ?? '')) return true;
   }
   return false;
 }

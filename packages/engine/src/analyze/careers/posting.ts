@@ -21,7 +21,7 @@ export function canApplyWithin($: ParsedPage['$'], el: Element): boolean {
     .some((c) => APPLY_WORDS.test(`${$(c).text()} ${$(c).attr('value') ?? ''} ${$(c).attr('href') ?? ''}`));
 }
 
-export function canApply(page: ParsedPage, isAtsUrl: (url: string) => boolean): boolean {
+function canApply(page: ParsedPage, isAtsUrl: (url: string) => boolean): boolean {
   const { $ } = page;
   const main = content($);
   const control = main

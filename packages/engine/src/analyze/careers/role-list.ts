@@ -3,18 +3,45 @@
  * heading, not the whole card link), headings before the lists and bold text that describe each job, group
  * headings taken as the department of the titles below them, and each role's link, department and location.
  */
-import type { AnyNode, Element } from 'domhandler';
+import { type AnyNode, type Element, hasChildren, isTag, isText } from 'domhandler';
 import type { ParsedPage } from '../../crawl/page';
-import { cleanJobTitle, isSpeculativeTitle, jobTitleStrength } from './job-title';
-import { HEADINGS, isChrome, isHeading, isInside, level, textOf } from './page-layout';
+import { cleanJobTitle, hasTitleShape, isSpeculativeTitle, jobTitleStrength } from './job-title';
+import { HEADINGS, isChrome, isHeading, isInside, isJobCardTitle, level, textOf } from './page-layout';
 import { isOpeningsHeading } from './page-text';
 import { roleDetails } from './role-details';
 import type { JobRole } from './types';
 
 type $ = ParsedPage['$'];
 
-/** Elements that hold a title: headings and elements whose class calls them the title/name of an item. */
-const TITLE_CLASS = /(?:^|[\s_-])(?:title|name|position|role|jobtitle)(?:$|[\s_-])/i;
+/**
+ * Title candidates read per call, in document order. A careers page lists some dozens of roles (at most 500 are
+ * kept); each candidate is compared with the others (which holds which, which box is whose), so a page of tens of
+ * thousands of list items would cost their square: past this many, the rest are not read.
+ */
+const MAX_CANDIDATES = 1_000;
+
+/** Is the text under `node` (cheerio's `.text()`) longer than `limit`? Counted without building it. */
+function textLongerThan(node: AnyNode, limit: number): boolean {
+  let length = 0;
+  const stack: AnyNode[] = [node];
+  while (stack.length) {
+    const current = stack.pop() as AnyNode;
+    if (isText(current)) {
+      length += current.data.length;
+      if (length > limit) return true;
+    } else if (hasChildren(current)) {
+      for (let i = current.children.length - 1; i >= 0; i--) stack.push(current.children[i] as AnyNode);
+    }
+  }
+  return false;
+}
+
+/**
+ * Elements that hold a title: headings and elements whose class calls them the title/name of an item (in the
+ * languages themes are written in: "nome-candidatura", "titre-poste", "titel").
+ */
+const TITLE_CLASS =
+  /(?:^|[\s_-])(?:title|name|position|role|jobtitle|titel|titre|titolo|titulo|nome|naam|nombre)(?:$|[\s_-])/i;
 export const isTitleTier = (el: Element) =>
   isHeading(el) ||
   el.tagName === 'summary' ||
@@ -35,7 +62,7 @@ export function hrefOf($: $, el: AnyNode | undefined, base: string): string | nu
 }
 
 /** The largest ancestor that holds this title and no other (up to a card's size): its card, list item or row. */
-function boxOf($: $, el: Element, candidates: Element[]): Element {
+function boxOf(el: Element, candidates: Element[]): Element {
   let box: Element = el;
   for (
     let p = el.parent as Element | null;
@@ -43,7 +70,7 @@ function boxOf($: $, el: Element, candidates: Element[]): Element {
     p = p.parent as Element
   ) {
     if (candidates.some((c) => c !== el && isInside(c, p) && !isInside(c, el) && !isInside(el, c))) break;
-    if ($(p).text().length > 1200) break;
+    if (textLongerThan(p, 1200)) break;
     box = p;
   }
   return box;
@@ -63,7 +90,9 @@ function followingText($: $, el: Element, candidates: Set<Element>): Element[] {
   )
     node = node.parent as Element;
   for (let i = 0; i < 8; i++) {
-    const next = $(node).nextAll().get(0);
+    // The next element sibling (not all of them: a list of thousands asked for each of its items).
+    let next = node.next;
+    while (next && !isTag(next)) next = next.next;
     if (next?.type !== 'tag') break;
     const heading = $(next).is(HEADINGS) ? next : $(next).find(HEADINGS).get(0);
     if (heading && (candidates.has(heading as Element) || level(heading as Element) <= level(el))) break;
@@ -79,7 +108,7 @@ function followingText($: $, el: Element, candidates: Set<Element>): Element[] {
  */
 function groupHeadings($: $, candidates: Element[], labels: Element[]): Map<Element, Element> {
   const groupOf = new Map<Element, Element>();
-  const headings = [...candidates.filter(isHeading), ...labels];
+  const headings = [...candidates.filter(isHeading), ...labels.slice(0, MAX_CANDIDATES)];
   if (!headings.length) return groupOf;
   const all = $('*').toArray() as Element[];
   const order = new Map(all.map((el, i) => [el, i]));
@@ -112,9 +141,11 @@ export function rolesFrom(
   let candidates = elements.filter(
     (el) =>
       (CANDIDATE_TAG.test(el.tagName) || isTitleTier(el) || anyTag) &&
-      jobTitleStrength(textOf($, el)) >= (anyTag && !CANDIDATE_TAG.test(el.tagName) ? 2 : minStrength) &&
+      (jobTitleStrength(textOf($, el)) >= (anyTag && !CANDIDATE_TAG.test(el.tagName) ? 2 : minStrength) ||
+        (isJobCardTitle($, el) && hasTitleShape(textOf($, el)))) &&
       !isChrome($, el),
   );
+  candidates = candidates.slice(0, MAX_CANDIDATES);
   // The innermost element holding a title is the title (a card's heading, not the whole card link).
   candidates = candidates.filter((el) => !candidates.some((c) => c !== el && isInside(c, el)));
   // Once titles come as headings, lists and bold text below them describe the job.
@@ -129,7 +160,7 @@ export function rolesFrom(
     const raw = textOf($, el);
     // "Initiativbewerbung" is no role, nor a button that repeats the section's name ("Ledige stillinger").
     if (isSpeculativeTitle(raw) || isOpeningsHeading(raw)) continue;
-    const box = boxOf($, el, candidates);
+    const box = boxOf(el, candidates);
     const link = $(el).closest('a[href]').get(0) ?? $(box).find('a[href]').get(0);
     const details = roleDetails($, el, [box, ...followingText($, el, set)]);
     const { location } = details;

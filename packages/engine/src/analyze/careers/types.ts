@@ -8,7 +8,7 @@ export interface JobRole {
   url: string | null;
 }
 
-export type CareerMethod = 'ats_api' | 'json_ld' | 'page' | 'none';
+type CareerMethod = 'ats_api' | 'json_ld' | 'page' | 'none';
 
 export interface CareerAnalysis {
   /** null = could not tell (no careers page found, or only an ATS widget whose jobs could not be read). */

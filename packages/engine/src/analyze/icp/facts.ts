@@ -14,19 +14,19 @@ export interface IcpBusiness {
   lng?: number | null;
   /** Its phone numbers (E.164), the main one first: they tell its country when the record names none. */
   phones?: readonly string[] | null;
-  /** The imported file's own columns for this business, with their headers (issue 14 part 2). */
+  /** The imported file's own columns for this business, with their headers. */
   attributes?: readonly FileAttribute[] | null;
 }
 
 /** The parts of a CareerAnalysis (analyze/careers) scoring reads; any CareerAnalysis fits. */
-export interface IcpCareerFacts {
+interface IcpCareerFacts {
   hiring: boolean | null;
   careers_url: string | null;
   source_url: string | null;
 }
 
 /** The parts of an AiSummary (analyze/summary) scoring reads; any AiSummary fits. */
-export interface IcpSummaryFacts {
+interface IcpSummaryFacts {
   summary: string | null;
   services: string[];
   industry: string | null;
@@ -54,7 +54,7 @@ export interface IcpPeopleFacts {
 }
 
 /** Seniorities that decide on a purchase at a small business. */
-export const DECISION_MAKER_SENIORITIES: readonly string[] = ['owner_founder', 'executive'];
+const DECISION_MAKER_SENIORITIES: readonly string[] = ['owner_founder', 'executive'];
 
 export interface IcpFactsInput {
   business: IcpBusiness;

@@ -1,5 +1,5 @@
 /**
- * Facts an imported file states about a business (issue 14 part 2): its own columns, kept as attributes with the
+ * Facts an imported file states about a business: its own columns, kept as attributes with the
  * file's header. ICP scoring reads the company size from a number column whose header says it counts employees
  * (EMPLOYEES, Employee count, Staff, Headcount, Number of employees, Mitarbeiter …) when the site states none.
  *
@@ -34,7 +34,7 @@ export function headerWords(label: string): string {
 
 const COUNTED = ['employees', 'employee', 'staff', 'headcount', 'head count', 'workers', 'people'];
 /** Headers that name a count of employees, as plain words (headerWords). */
-export const EMPLOYEE_HEADERS: ReadonlySet<string> = new Set([
+const EMPLOYEE_HEADERS: ReadonlySet<string> = new Set([
   ...COUNTED.flatMap((noun) => [
     noun,
     `number of ${noun}`,

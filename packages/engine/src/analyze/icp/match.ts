@@ -5,7 +5,7 @@
 import { foldText } from '../../normalize/text';
 
 /** Folded words of a text: letters and digits, everything else a boundary ("E-Commerce" → ["e", "commerce"]). */
-export function words(text: string): string[] {
+function words(text: string): string[] {
   return foldText(text)
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w !== '')
@@ -45,7 +45,7 @@ export function containsTerm(text: WordText, term: string): boolean {
  * small on purpose (predictable); German, French and Spanish names of common trades included.
  */
 // biome-ignore format: one group per line
-export const INDUSTRY_SYNONYMS: readonly (readonly string[])[] = [
+const INDUSTRY_SYNONYMS: readonly (readonly string[])[] = [
   ['dental', 'dentist', 'dentistry', 'dental practice', 'orthodontist', 'zahnarzt', 'zahnarztpraxis', 'dentiste', 'dentista'],
   ['healthcare', 'health care', 'medical', 'clinic', 'doctor', 'physician', 'arzt', 'arztpraxis', 'praxis', 'medecin', 'medico'],
   ['restaurant', 'restaurants', 'gastronomy', 'food service', 'food and beverage', 'bistro', 'gastronomie', 'restauration'],

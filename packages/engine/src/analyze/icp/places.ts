@@ -25,7 +25,7 @@ const US_STATE_NAMES: Record<string, string> = {
 };
 
 /** Folded, punctuation to spaces, collapsed: "Frankfurt a.M." → "frankfurt a m". */
-export function placeKey(value: string): string {
+function placeKey(value: string): string {
   return foldText(value)
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();

@@ -16,14 +16,14 @@ export const ICP_WEIGHTS = {
   hiring_signal: 10,
   reachable_decision_maker: 10,
 } as const;
-export type IcpCriterion = keyof typeof ICP_WEIGHTS;
+type IcpCriterion = keyof typeof ICP_WEIGHTS;
 
 /** Keywords matched for full keyword points (or all of them when the ICP lists fewer). */
-export const KEYWORDS_FOR_FULL_POINTS = 3;
+const KEYWORDS_FOR_FULL_POINTS = 3;
 /** The highest score a business can get when an exclusion keyword matches (tier D). */
 export const EXCLUSION_SCORE_CAP = 10;
 /** Lowest score of each tier; below C is D. */
-export const TIER_CUTOFFS = { A: 75, B: 50, C: 25 } as const;
+const TIER_CUTOFFS = { A: 75, B: 50, C: 25 } as const;
 
 export function tierFor(score: number): IcpTier {
   if (score >= TIER_CUTOFFS.A) return 'A';
@@ -91,7 +91,7 @@ function activeCriteria(icp: IcpCriteria): IcpCriterion[] {
 }
 
 /** "uses QuickBooks" / "runs Shopify" → "QuickBooks" / "Shopify". */
-export function softwareName(signal: string): string {
+function softwareName(signal: string): string {
   return signal.replace(/^\s*(?:uses|using|use|runs|running|on|with|has)\s+/i, '').trim();
 }
 

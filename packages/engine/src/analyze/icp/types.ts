@@ -1,4 +1,4 @@
-import type { Icp } from '@argo/contract/icp';
+import type { Icp } from '@argo/contract';
 import type { PlaceArea } from '../../geo/area';
 
 /** The venture's ICP as the scorer reads it: the contract's `Icp` (PRODUCT.md §3), defaults filled. */

@@ -3,6 +3,7 @@
  * running text, schema.org), the company facts they state, the email addresses classified (with an MX check
  * when a checker is given) and, apart from them, the addresses a domain's pattern suggests.
  */
+import { getDomainWithoutSuffix } from 'tldts';
 import type { ParsedPage } from '../../crawl/page';
 import { countryHints, siteCountry } from '../summary/country';
 import { findEmails } from '../summary/emails';
@@ -14,6 +15,7 @@ import { findLegalName, findRegister, findVatId, ownLines } from './company';
 import { classifyEmails, type FoundAddress, suggestEmails } from './emails';
 import { findEmployees, findFounded, findHours } from './facts';
 import { findImprintProvider, findRolePeople } from './legal';
+import { findLegalForm, findSoleTrader } from './legal-forms';
 import type { MxChecker } from './mx';
 import { personKey } from './names';
 import { SENIORITY_RANK, seniorityOf } from './roles';
@@ -89,10 +91,10 @@ export async function analyzePeople(
 
   const lines = own.flatMap(ownLines);
   const schema = schemaFacts(structured);
-  const legal = findLegalName(lines, schema.legalName);
+  const legal = findLegalName(lines, schema.legalName, siteIdentity(ordered, orgNames));
   const company: CompanyFacts = {
-    legal_name: legal?.name ?? null,
-    legal_form: legal?.form ?? null,
+    legal_name: legal?.name ?? holderName(people, lines),
+    legal_form: legal?.form ?? soleTrader(lines),
     register: findRegister(lines, legal?.name.value ?? null),
     vat_id: findVatId(lines, region),
     founded: findFounded(lines, schema.founded),
@@ -129,28 +131,86 @@ export async function analyzePeople(
   };
 }
 
-type Candidate = Omit<Person, 'seniority'> & { el?: unknown; derived?: boolean };
+/**
+ * A sole trader's legal name is their own: a legal page that names the site's holder as a person ("El titular de
+ * este sitio web es Marcos Elgorriaga Kunze, con N.I.F. …", "Titolare: …") and no company form anywhere.
+ */
+function holderName(people: Person[], lines: ReturnType<typeof ownLines>): CompanyFacts['legal_name'] {
+  const holder = people.find((p) => p.source === 'legal' && HOLDER_ROLE.test(p.role));
+  if (!holder) return null;
+  if (lines.some((l) => findLegalForm(l.text))) return null;
+  return { value: holder.name, source_url: holder.source_url, evidence: holder.evidence };
+}
+/** A sole trader's status a legal page states, when it names no company form. */
+function soleTrader(lines: ReturnType<typeof ownLines>): CompanyFacts['legal_form'] {
+  const legal = lines.filter((l) => l.page.role === 'imprint' || pageKind(l.page) === 'legal');
+  if (legal.some((l) => findLegalForm(l.text))) return null;
+  for (const line of legal) {
+    if (line.text.length > 300) continue;
+    const form = findSoleTrader(line.text);
+    if (form) return { value: form, source_url: line.page.url, evidence: line.text.slice(0, 200) };
+  }
+  return null;
+}
+
+const HOLDER_ROLE = /^(?:titular|titolare|propri(?:é|e)taire|eigenaa?r|owner of th)/i;
+
+/** The names a site goes by: its domain's name ("newcleanpulizie"), og:site_name, schema.org's names. */
+function siteIdentity(pages: ParsedPage[], orgNames: string[]): string[] {
+  const names = [...orgNames];
+  for (const page of pages.slice(0, 3)) {
+    try {
+      const domain = getDomainWithoutSuffix(new URL(page.url).hostname);
+      if (domain) names.push(domain);
+    } catch {
+      // a page without a readable URL names nothing
+    }
+    const site = page.$('meta[property="og:site_name" i]').attr('content');
+    if (site) names.push(site);
+  }
+  return names;
+}
+
+type Candidate = Omit<Person, 'seniority'> & { el?: unknown; derived?: boolean; guessed?: boolean };
 
 /**
- * One entry per person (by name, words in any order): the most senior role any page gives them, and the
- * contact details any page ties to them. Decision-makers first, then in the order the pages name them.
+ * How far a role is what the visible text states: stated there (0; "founded by Emma Clarke" states a founder),
+ * stated in schema.org data the visitor never sees (1), or Argo's guess (2: the person an imprint names first
+ * runs the business, as its "Inhaber").
+ */
+const roleOrigin = (c: { source: PersonSource; guessed?: boolean }) =>
+  c.guessed ? 2 : c.source === 'schema' ? 1 : 0;
+
+/**
+ * One entry per person (by name, words in any order): the role the visible text writes for them — the most
+ * senior one when the pages write several —, else schema.org's, else Argo's wording; and the contact details any
+ * page ties to them. Decision-makers first, then in the order the pages name them.
  */
 function mergePeople(found: Candidate[]): Person[] {
   const byKey = new Map<string, Person>();
+  const origin = new Map<string, number>();
   const derivedRole = new Set<string>();
-  for (const { el: _el, derived, ...candidate } of found) {
+  for (const { el: _el, ...candidate } of found) {
+    const { derived, guessed: _guessed, ...person } = candidate;
     const seniority = seniorityOf(candidate.role);
     const key = personKey(candidate.name);
     const known = byKey.get(key);
+    const rank = roleOrigin(candidate);
     if (!known) {
-      byKey.set(key, { ...candidate, seniority });
+      byKey.set(key, { ...person, seniority });
+      origin.set(key, rank);
       if (derived) derivedRole.add(key);
       continue;
     }
-    // A more senior role wins; at the same seniority, a role the page writes beats one Argo worded.
-    const better = SENIORITY_RANK[seniority] - SENIORITY_RANK[known.seniority];
-    if (better < 0 || (better === 0 && derivedRole.has(key) && !derived)) {
-      if (!derived) derivedRole.delete(key);
+    // Then the more senior role; at the same seniority, a role the page writes beats one Argo worded.
+    const better =
+      rank - (origin.get(key) ?? 0) ||
+      SENIORITY_RANK[seniority] - SENIORITY_RANK[known.seniority] ||
+      (derivedRole.has(key) && !derived ? -1 : 0);
+    if (better < 0) {
+      origin.set(key, rank);
+      if (derived) derivedRole.add(key);
+      else derivedRole.delete(key);
       Object.assign(known, {
         role: candidate.role,
         seniority,

@@ -12,7 +12,7 @@ import { collapseSpaces } from '../../normalize/text';
 import { deobfuscate } from '../summary/emails';
 import { type FoundPerson, snippet } from './legal';
 import { ancestry, inForeignContext, type Line, pageLines } from './lines';
-import { leadingName, personKey, personName } from './names';
+import { leadingName, personKey, personName, singleName } from './names';
 import { isLeadRole, isRoleText } from './roles';
 
 export interface CardPerson extends FoundPerson {
@@ -32,6 +32,11 @@ const CHROME = /^(?:nav|header|footer|aside)$/;
 /** A date in a card makes it a post's byline or an event, not a person's card. */
 const DATE =
   /\b(?:\d{1,2}\.\s?\d{1,2}\.\s?\d{2,4}|\d{4}-\d{2}-\d{2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}|\d{1,2}\.?\s+(?:jan|feb|m(?:ä|a)r|apr|mai|may|jun|jul|aug|sep|okt|oct|nov|dez|dec)[a-z]*\.?\s+\d{4})\b/i;
+/**
+ * An element named for a person's title in a card: "member-role", "team__position", "funktion". Not "job-title":
+ * a job advert's card names its job so.
+ */
+const ROLE_ELEMENT = /(?:^|[\s_-])(?:role|position|function|funktion|ruolo|poste|cargo|functie)(?:$|[\s_-])/i;
 /** Lines that label contact details, not roles. */
 const DETAIL_LABEL =
   /^(?:tel|telefon|phone|fon|mobil|mobile|handy|fax|e-?mail|mail|web|www|linkedin|xing|vcard|kontakt|contact|mehr|more|profil|profile|bio)\b/i;
@@ -42,7 +47,7 @@ export function findCardPeople(page: ParsedPage, region: string | null): CardPer
   const lines = pageLines(page);
   const byElement = new Map<Element, Line[]>();
   for (const line of lines) byElement.set(line.el, [...(byElement.get(line.el) ?? []), line]);
-  const candidates: Array<{ el: Element; name: string; inlineRole: string | null }> = [];
+  const candidates: Array<{ el: Element; name: string; inlineRole: string | null; single?: boolean }> = [];
   $(NAME_ELEMENTS).each((_, node) => {
     const el = node as Element;
     if (el.children.some((c) => c.type === 'tag' && /^(?:p|div|h\d|ul|ol|table|section|li)$/.test(c.name)))
@@ -51,6 +56,10 @@ export function findCardPeople(page: ParsedPage, region: string | null): CardPer
     if (text.length < 4 || text.length > 90) return;
     const parsed = nameWithRole(text);
     if (parsed) candidates.push({ el, ...parsed });
+    else {
+      const single = singleName(text);
+      if (single) candidates.push({ el, name: single, inlineRole: null, single: true });
+    }
   });
   // The innermost element holding a name stands for it ("<h3><a>Anna Berg</a></h3>" is one name).
   const names = candidates.filter(
@@ -58,11 +67,15 @@ export function findCardPeople(page: ParsedPage, region: string | null): CardPer
   );
   const found: CardPerson[] = [];
   const seen = new Set<string>();
+  // Cards whose line beside the name is no job title we know ("Ufficio Operativo", "B.Sc. Geodäsie"), by shape.
+  const unsure: Array<{ person: CardPerson; shape: string }> = [];
+  const sureShapes = new Map<string, number>();
   for (const candidate of names) {
     if (inForeignContext(candidate.el) || inChrome(candidate.el)) continue;
+    // A lone word is a name only once its card says so: it does not bound the cards of full names.
     const card = cardOf(
       candidate.el,
-      names.map((n) => n.el).filter((e) => e !== candidate.el),
+      names.filter((n) => !n.single && n.el !== candidate.el).map((n) => n.el),
       $,
     );
     const cardLines = linesIn(card, lines);
@@ -76,25 +89,95 @@ export function findCardPeople(page: ParsedPage, region: string | null): CardPer
         details.email !== null ||
         details.phone !== null ||
         details.linkedin_url !== null);
+    // A lone first name is a person only in a team's card, beside a job title we know.
+    if (candidate.single && (!teamCard || !roleBeside(cardLines, candidate.name, true))) continue;
     const role = candidate.inlineRole ?? roleBeside(cardLines, candidate.name, !teamCard);
-    if (!role) continue;
+    const laxRole = role ?? roleBeside(cardLines, candidate.name, false);
+    if (!laxRole || !isPersonsTitle(laxRole)) continue;
     const key = personKey(candidate.name);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    found.push({
+    if (seen.has(key) || namesAThing(page, candidate.name)) continue;
+    const person: CardPerson = {
       name: candidate.name,
-      role,
+      role: laxRole,
       source_url: page.url,
-      evidence: snippet(cardLines.map((l) => l.text).join(' · ') || `${candidate.name} · ${role}`),
+      evidence: snippet(cardLines.map((l) => l.text).join(' · ') || `${candidate.name} · ${laxRole}`),
       el: candidate.el,
       ...details,
-    });
+    };
+    const shape = cardShape(candidate.el);
+    if (!role) {
+      unsure.push({ person, shape });
+      continue;
+    }
+    seen.add(key);
+    sureShapes.set(shape, (sureShapes.get(shape) ?? 0) + 1);
+    found.push(person);
+  }
+  // A card shaped like two cards that name a job title is a card of the same team: its line is that person's title.
+  // Not among job adverts ("Cleaning Supervisor · Full-time"), nor for a "name" that reads as a job title.
+  for (const { person, shape } of page.role === 'careers' ? [] : unsure) {
+    const key = personKey(person.name);
+    if ((sureShapes.get(shape) ?? 0) < 2 || seen.has(key) || isRoleText(person.name, true)) continue;
+    seen.add(key);
+    found.push(person);
   }
   return found;
 }
 
+/** The words the page writes in lower case ("welding", "collection"), once per page. */
+const lowerWordsOf = new WeakMap<ParsedPage, Set<string>>();
+function lowerWords(page: ParsedPage): Set<string> {
+  let words = lowerWordsOf.get(page);
+  if (!words) {
+    // Words of the running text only: an address or a link ("b.jansen@…", "daniel-price.jpg") spells a name small.
+    words = new Set(
+      page
+        .$('body')
+        .text()
+        .split(/\s+/)
+        .filter((token) => !/[@/\\_.]\p{L}|[\p{L}]-\p{L}/u.test(token))
+        .filter((token) => /^[^\p{L}]*\p{Ll}+[^\p{L}]*$/u.test(token))
+        .map((token) => token.replace(/[^\p{L}]+/gu, '')),
+    );
+    lowerWordsOf.set(page, words);
+  }
+  return words;
+}
+
+/**
+ * A capitalised heading each of whose words the page also writes in lower case ("Debt Collection" over a card,
+ * "… debt recovery … a collection agency" in the text) names a service or a thing: a person's name keeps its
+ * capitals wherever it stands.
+ */
+function namesAThing(page: ParsedPage, name: string): boolean {
+  const words = name.split(' ').filter((w) => w.length > 2);
+  if (words.length < 2) return false;
+  const lower = lowerWords(page);
+  return words.every((w) => lower.has(w.toLocaleLowerCase()));
+}
+
+/** The name's element and its two ancestors, by tag and classes: the cards of one team grid share it. */
+function cardShape(el: Element): string {
+  const parts: string[] = [];
+  let node: Element | null = el;
+  for (let level = 0; level < 3 && node?.type === 'tag'; level++) {
+    parts.push(`${node.name}.${(node.attribs.class ?? '').trim().split(/\s+/).sort().join('.')}`);
+    node = node.parent as Element | null;
+  }
+  return parts.join('<');
+}
+
 /** "Anna Berg", "Anna Berg, Inhaberin", "Anna Berg – CEO", "Anna Berg Geschäftsführerin" (role in a span). */
 function nameWithRole(text: string): { name: string; inlineRole: string | null } | null {
+  // "Ragione Sociale:", "Ansprechpartner:": a field's label, never a name.
+  if (/[:：]\s*$/.test(text)) return null;
+  // "Notarfachangestellte Martina Heisig", "Architekt Jens Hartwig": the job title first, then the name.
+  const words = text.split(' ');
+  for (let k = 1; k <= 2 && words.length - k >= 2; k++) {
+    const title = words.slice(0, k).join(' ');
+    const rest = personName(words.slice(k).join(' '));
+    if (rest && (isLeadRole(title) || isRoleText(title, true))) return { name: rest, inlineRole: title };
+  }
   const whole = personName(text);
   if (whole) return { name: whole, inlineRole: null };
   const lead = leadingName(text);
@@ -105,6 +188,22 @@ function nameWithRole(text: string): { name: string; inlineRole: string | null }
     .trim();
   if (rest && (isLeadRole(rest) || isRoleText(rest, true))) return { name: lead.name, inlineRole: rest };
   return null;
+}
+
+/** A gender tag makes a title a job advert's ("Technischer Sachbearbeiter (m/w/d)"), not a person's. */
+const GENDER_TAG = /\((?:[mwfdhx](?:\s*[/|]\s*[mwfdhx]){1,2}|all\s+genders?|gn\*?)\)|\b[HF]\s*\/\s*[FH]\b/i;
+/** English job nouns in the plural: a group ("Safety managers and site coordinators"), not one person. */
+const PLURAL_JOBS =
+  /\b(?:managers|coordinators|engineers|developers|technicians|consultants|specialists|assistants|officers|supervisors|directors|advisors|designers|contacts)\b/i;
+
+/**
+ * Whether the line beside a name is that person's title: not a job advert's, not a feature list's bullet
+ * ("✓ Conseiller énergie dédié"), not a group of people.
+ */
+function isPersonsTitle(role: string): boolean {
+  if (GENDER_TAG.test(role)) return false;
+  if (!/^[\p{L}\p{N}(]/u.test(role)) return false;
+  return !(PLURAL_JOBS.test(role) && /\b(?:and|&)\b|,/.test(role)) && !/^(?:all|our|the)\s/i.test(role);
 }
 
 function inChrome(el: Element): boolean {
@@ -147,10 +246,24 @@ function roleBeside(lines: Line[], name: string, strict: boolean): string | null
   const at = lines.findIndex((l) => personName(l.text) === name || l.text.startsWith(name));
   if (at < 0) return null;
   const candidates = [lines[at + 1], lines[at + 2], lines[at - 1]];
+  const initials = name
+    .split(' ')
+    .map((w) => w[0] ?? '')
+    .join('')
+    .toUpperCase();
   for (const line of candidates) {
     if (!line) continue;
     const text = line.text.replace(/^\s*[|–—·-]\s*/, '');
     if (DETAIL_LABEL.test(text)) continue;
+    // An avatar's letters ("DP" for Danilo Pizzardi), not a title.
+    if (
+      text.toUpperCase() === initials ||
+      (text.length <= 3 && /^\p{Lu}+$/u.test(text) && initials.includes(text))
+    )
+      continue;
+    // The card's markup names the element a title ("team-role", itemprop="jobTitle"): whatever its shape.
+    const named = ROLE_ELEMENT.test(line.el.attribs.class ?? '') || line.el.attribs.itemprop === 'jobTitle';
+    if (named && isRoleText(text, false)) return text.replace(/[:：]$/, '');
     // A job title first: "Full Stack Developer" has the shape of a name too.
     if (isLeadRole(text) || isRoleText(text, true)) return text.replace(/[:：]$/, '');
     if (personName(text)) continue;

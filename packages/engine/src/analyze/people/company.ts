@@ -5,7 +5,7 @@
  * company's, and the company's name is the first one the legal page gives, or the one schema.org calls legalName.
  */
 import type { ParsedPage } from '../../crawl/page';
-import { collapseSpaces } from '../../normalize/text';
+import { collapseSpaces, foldText } from '../../normalize/text';
 import { OTHERS_SECTION, snippet } from './legal';
 import { findLegalForm } from './legal-forms';
 import { inForeignContext, type Line, pageLines } from './lines';
@@ -17,18 +17,28 @@ export interface SectionLine extends Line {
   page: ParsedPage;
 }
 
+/**
+ * An image or media credit: "By Jane Doe (Own work) [GFDL or CC-BY-SA-3.0], via Wikimedia Commons", "Foto: …",
+ * "Bildquelle: …". What it names (people, a licence's "SA") is someone else's.
+ */
+const CREDIT_LINE =
+  /\((?:own\s+work|eigenes\s+werk|travail\s+personnel|trabajo\s+propio|opera\s+propria|eigen\s+werk)\)|(?<![\p{L}\p{N}])(?:GFDL|CC[-\s]BY(?:-[A-Z]{2})*|BY-(?:NC-)?SA|Creative\s+Commons|Wikimedia|public\s+domain|gemeinfrei|Unsplash|Pixabay|Pexels|Shutterstock|iStock(?:photo)?|Adobe\s+Stock|Fotolia|Depositphotos|Getty\s+Images)(?![\p{L}])|^(?:foto|fotos|photo|photos|bild|bilder|image|images|picture|pictures|credits?|bildnachweis|bildquellen?|fotonachweis|photo\s+credits?|cr(?:é|e)dits?\s+photos?)\s*[:：©]/iu;
+
+/** A heading that names the business's own legal notice: its lines are the business's, whatever else it names. */
+const OWN_NOTICE =
+  /^(?:impressum|imprint|legal\s+notice|site\s+notice|mentions\s+l(?:é|e)gales|aviso\s+legal|note\s+legali|colofon|angaben\s+gem(?:ä|ae)(?:ß|ss))/i;
+
 /** Lines of the pages that speak for the business (not in another party's section, not a testimonial). */
 export function ownLines(page: ParsedPage): SectionLine[] {
   let section = '';
   const out: SectionLine[] = [];
   for (const line of pageLines(page)) {
     if (line.isHeading || (/[:：]$/.test(line.text) && line.text.length <= 80)) section = line.text;
-    if (inForeignContext(line.el)) continue;
-    if (
-      OTHERS_SECTION.test(section) ||
-      OTHERS_SECTION.test(/^([^:：]{2,40})[:：]/.exec(line.text)?.[1] ?? '')
-    )
-      continue;
+    if (inForeignContext(line.el) || CREDIT_LINE.test(line.text)) continue;
+    // "Impressum & Datenschutz": the page's own notice, although the heading names a topic of others too.
+    const othersSection = OTHERS_SECTION.test(section) && !OWN_NOTICE.test(section);
+    // A label line names its party: "Hébergeur (pour blog.example.fr et blog.example.com) : Netlify, Inc.".
+    if (othersSection || OTHERS_SECTION.test(/^([^:：]{2,80})[:：]/.exec(line.text)?.[1] ?? '')) continue;
     out.push({ ...line, section, page });
   }
   return out;
@@ -42,24 +52,34 @@ const fact = <T>(value: T, line: SectionLine, text = line.text): CompanyFact<T> 
 
 /** Words before a company name that are not part of it. */
 const NAME_LEAD =
-  /^(?:.*?(?:©|\(c\)|copyright)\s*(?:\d{4}(?:\s*[-–]\s*\d{4})?)?\s*[,:-]?\s*|(?:firma|firmenname|unternehmen|anbieter|betreiber|herausgeber|diensteanbieter|company(?:\s+name)?|legal\s+name|raison\s+sociale|d(?:é|e)nomination(?:\s+sociale)?|soci(?:é|e)t(?:é|e)|(?:é|e)diteur|bedrijfsnaam|ragione\s+sociale|raz(?:ó|o)n\s+social|firmanavn|angaben\s+gem(?:ä|ae)(?:ß|ss)\s+§\s*5\s+(?:tmg|ddg))\s*[:：]?\s*)/i;
+  /^(?:(?:impressum|imprint|legal\s+notice|mentions\s+l(?:é|e)gales|aviso\s+legal|note\s+legali|colofon)(?:\s+(?:der|des|von|de|of|van|di|del))?\s*[-–—:|·]?\s*|.*?(?:©|\(c\)|copyright)\s*(?:\d{4}(?:\s*[-–]\s*\d{4})?)?\s*[,:-]?\s*|(?:firma|firmenname|unternehmen|anbieter|betreiber|herausgeber|diensteanbieter|company(?:\s+name)?|legal\s+name|raison\s+sociale|d(?:é|e)nomination(?:\s+sociale)?|soci(?:é|e)t(?:é|e)|(?:é|e)diteur|bedrijfsnaam|ragione\s+sociale|raz(?:ó|o)n\s+social|firmanavn|angaben\s+gem(?:ä|ae)(?:ß|ss)\s+§\s*5\s+(?:tmg|ddg))\s*[:：]?\s*)/i;
 /** A German article before a name ("Die Muster GmbH wird …"); "De Vries …", "La Petite …" keep theirs. */
 const ARTICLE = /^(?:die|der|das)\s+/i;
 
+/**
+ * The verb of a clause that names the company after it ("Il Titolare del trattamento è …", "This statement
+ * applies to …", "Ce site est édité par …"): the name is what follows.
+ */
+const CLAUSE_BEFORE_NAME =
+  /^.{0,80}?\s(?:è|e'|is|est|ist|applies\s+to|operated\s+by|owned\s+by|run\s+by|(?:é|e)dit(?:é|e)\s+par|exploit(?:é|e)\s+par|gestito\s+da|betrieben\s+von|herausgegeben\s+von)\s+(?=[\p{Lu}\p{N}])/u;
+
 /** A company name with its legal form that a line begins with (after a label or "© 2024"), else null. */
-export function companyNameIn(text: string): { name: string; form: string } | null {
+function companyNameIn(text: string): { name: string; form: string } | null {
   // "Eingetragener Firmenname: Brunner Elektro AG": the name stands after any label.
   const rest = text
     .replace(NAME_LEAD, '')
     .replace(/^[^:：]{1,40}[:：]\s*/, '')
+    .replace(CLAUSE_BEFORE_NAME, '')
     .replace(ARTICLE, '')
     .trim();
   const form = findLegalForm(rest);
   if (!form || form.index === 0) return null;
   const name = collapseSpaces(rest.slice(0, form.index + form.written.length)).replace(/[,;:]$/, '');
   const words = name.split(' ');
-  // A name, not a sentence: few words, starting with a capital or a digit ("3D Druck GmbH").
-  if (name.length > 90 || words.length > 10 || !/^[\p{Lu}\p{N}]/u.test(name)) return null;
+  // A name, not a sentence: few words, starting with a capital or a digit ("3D Druck GmbH"), or in lower case
+  // when it is all the line says ("elbdudler GmbH": brands written so).
+  const alone = rest.length === name.length && words.length <= 5;
+  if (name.length > 90 || words.length > 10 || !(/^[\p{Lu}\p{N}]/u.test(name) || alone)) return null;
   if (/[.!?]\s/.test(rest.slice(0, form.index))) return null;
   return { name, form: form.canonical };
 }
@@ -68,7 +88,7 @@ export function companyNameIn(text: string): { name: string; form: string } | nu
  * A company named inside a sentence: the capitalised words right before a legal form ("… édité par la société
  * ATELIER MOREAU SAS, société par actions simplifiée …"), an article before them dropped.
  */
-export function companyNameInSentence(text: string): { name: string; form: string } | null {
+function companyNameInSentence(text: string): { name: string; form: string } | null {
   const form = findLegalForm(text);
   if (!form || form.index === 0) return null;
   const words = text.slice(0, form.index).trimEnd().split(/\s+/);
@@ -83,10 +103,17 @@ export function companyNameInSentence(text: string): { name: string; form: strin
   return { name: `${name.join(' ')} ${form.written}`, form: form.canonical };
 }
 
-/** The legal name: schema.org legalName first, then the legal pages' first named company, then a © line. */
+const COPYRIGHT = /©|\(c\)|copyright/i;
+
+/**
+ * The legal name: schema.org legalName first, then the legal pages' first named company, then a © line — only
+ * when the company it names is the site's own (`identity`: its domain and the names it gives itself), since a
+ * footer's © often belongs to the web agency or a template's maker.
+ */
 export function findLegalName(
   lines: SectionLine[],
   schemaLegalName: { value: string; source_url: string } | null,
+  identity: string[] = [],
 ): { name: CompanyFact<string>; form: CompanyFact<string> | null } | null {
   if (schemaLegalName) {
     const form = findLegalForm(schemaLegalName.value);
@@ -99,19 +126,37 @@ export function findLegalName(
   }
   const legal = lines.filter((l) => l.page.role === 'imprint' || isLegalPage(l.page));
   // Then any page's line that gives the register or VAT entry beside the name, then a © line.
-  const registered = lines.filter((l) => REGISTER_HINT.test(l.text));
-  const copyright = lines.filter((l) => /©|\(c\)|copyright/i.test(l.text));
-  for (const group of [legal.filter((l) => !/©|copyright/i.test(l.text)), registered, copyright]) {
+  const registered = lines.filter((l) => REGISTER_HINT.test(l.text) && !COPYRIGHT.test(l.text));
+  const copyright = lines.filter((l) => COPYRIGHT.test(l.text));
+  for (const group of [legal.filter((l) => !COPYRIGHT.test(l.text)), registered, copyright]) {
     for (const line of group) {
       const found = companyNameIn(line.text);
-      if (found) return { name: fact(found.name, line), form: fact(found.form, line) };
+      if (!found || (group === copyright && !isOwnName(found.name, identity))) continue;
+      return { name: fact(found.name, line), form: fact(found.form, line) };
     }
   }
   for (const line of legal) {
+    if (COPYRIGHT.test(line.text)) continue;
     const found = companyNameInSentence(line.text);
     if (found) return { name: fact(found.name, line), form: fact(found.form, line) };
   }
   return null;
+}
+
+const letters = (text: string) => foldText(text).replace(/[^a-z0-9]+/g, '');
+
+/**
+ * Whether a company name is the site's own: without its legal form, its letters are those of the domain's
+ * name or of a name the site gives itself, or one holds the other ("New Clean Srl" on newcleanpulizie.it).
+ */
+function isOwnName(name: string, identity: string[]): boolean {
+  const form = findLegalForm(name);
+  const core = letters(form ? name.slice(0, form.index) : name);
+  if (core.length < 3) return false;
+  return identity.some((own) => {
+    const key = letters(own);
+    return key.length >= 3 && (key.includes(core) || (core.includes(key) && key.length >= 5));
+  });
 }
 
 const REGISTER_HINT =
@@ -133,6 +178,7 @@ const AT_NUMBER =
 const CH_COURT = /Handelsregister(?:amt)?\s+(?:des\s+Kantons\s+)?([\p{Lu}][\p{L}-]+)/u;
 /** A Swiss UID, the register's company number; with "MWST"/"TVA"/"IVA" after it, it is the VAT number. */
 const CH_UID = /(CHE[-\s]?\d{3}\.?\d{3}\.?\d{3})(?!\.?\d|\s*(?:MWST|TVA|IVA))/u;
+const CH_VAT_LABEL = /MWST|Mehrwertsteuer|TVA|IVA|VAT/i;
 const CH_UID_LABEL = /UID|Identifikationsnummer|Handelsregister|IDE|num(?:é|e)ro\s+d['’]entreprise|registro/i;
 const UK_COURT = /registered\s+in\s+(England(?:\s+(?:and|&)\s+Wales)?|Scotland|Northern\s+Ireland|Wales)/i;
 const UK_NUMBER =
@@ -189,7 +235,8 @@ export function findRegister(
     const ch = CH_COURT.exec(t);
     if (ch?.[1] && !/nummer|nr\.?$/i.test(ch[1])) setCourt(`Handelsregister des Kantons ${ch[1]}`, line);
     const uid = CH_UID.exec(t);
-    if (uid?.[1] && CH_UID_LABEL.test(`${line.section} ${t}`))
+    // "UID/MWST: CHE-…" or "Mehrwertsteuer-Nr.": a number labelled as VAT is the VAT id (findVatId), not the entry.
+    if (uid?.[1] && CH_UID_LABEL.test(`${line.section} ${t}`) && !CH_VAT_LABEL.test(t.slice(0, uid.index)))
       setNumber(uid[1].replace(/\s/g, '-').replace(/^CHE(?=\d)/, 'CHE-'), line);
     const uk = UK_COURT.exec(t);
     if (uk?.[1]) setCourt(uk[1].replace(/\s*&\s*/, ' and '), line);
@@ -229,11 +276,17 @@ export function findRegister(
 const NO_MVA =
   /Org(?:anisasjons)?\.?\s?-?(?:nr|nummer)\.?\s*[:：]?\s*(?:NO\s?)?(\d{3}\s?\d{3}\s?\d{3})\s*MVA/i;
 
+/** A Swiss number with its tax's letters after it is a VAT id whatever the label: "CHE-123.456.789 MWST". */
+const CH_VAT = /CHE[-\s]?\d{3}\.?\d{3}\.?\d{3}\s*(?:MWST|TVA|IVA)(?![\p{L}\p{N}])/u;
+
 /** The VAT id: a number after a VAT label on the same line, or on the line after a label line. */
 export function findVatId(lines: SectionLine[], siteCountry: string | null): CompanyFact<VatId> | null {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     if (!line) continue;
+    const swiss = CH_VAT.exec(line.text);
+    const swissId = swiss ? vatIdsIn(swiss[0], 'MWST', 'CH')[0] : undefined;
+    if (swissId) return fact(swissId, line);
     const mva = NO_MVA.exec(line.text);
     const norwegian = mva?.[1] ? vatIdsIn(`NO${mva[1].replace(/\s/g, '')}MVA`, 'MVA', 'NO')[0] : undefined;
     if (norwegian) return fact(norwegian, line);

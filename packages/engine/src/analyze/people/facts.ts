@@ -11,10 +11,19 @@ import { snippet } from './legal';
 import type { CompanyFact } from './types';
 
 const YEAR = String.raw`((?:1[6-9]|20)\d{2})`;
+/** A date's day and month before the year: "Gründung: 01.03.2023", "founded 1 March 2011". */
+const DAY_MONTH = String.raw`(?:\d{1,2}\.\s?(?:\d{1,2}\.|[a-z]+)\s?|\d{1,2}\s+[a-z]+\s+|[a-z]+\s+\d{1,2},?\s+)?`;
 /** Statements that name a founding (folded text). */
 const FOUNDED_STRONG = new RegExp(
-  String.raw`\b(?:gegrundet|grundung(?:sjahr)?|gegr\.|founded|established|est\.|fondee?|fondation|date de creation|cree(?:e)? en|opgericht|fundad[oa]|fondat[oa]|etablert|grunnlagt|stiftet|grundat|perustettu)\b[^.\d]{0,25}?${YEAR}\b`,
+  String.raw`\b(?:gegrundet|grundung(?:sjahr|sdatum)?|gegr\.|founded|established|est\.|fondee?|fondation|date de creation|cree(?:e)? en|opgericht|fundad[oa]|fondat[oa]|etablert|grunnlagt|stiftet|grundat|perustettu)\b[^.\d]{0,25}?${DAY_MONTH}${YEAR}\b`,
 );
+/** "Bermuca Impianti SRL nasce nel 2020", "la empresa nace en 1998": a birth, the business's when it is the subject. */
+const BORN = new RegExp(
+  String.raw`\b(?:nasce|e nata|e nato|nacque|nace|nacio|ontstond|is ontstaan) (?:nel|en|in) ${YEAR}\b`,
+);
+/** The business as the subject of the birth, in the words before it. */
+const BORN_SUBJECT =
+  /\b(?:azienda|impresa|societa|ditta|attivita|empresa|negocio|clinica|bedrijf|zaak|srl|s\.r\.l|spa|s\.p\.a|sl|s\.l|sa|s\.a|sas|bv)\b/;
 /** "in 1989 opgericht", "1978 gegründet", "en 1994 fondée": the year before the word. */
 const FOUNDED_BEFORE = new RegExp(
   String.raw`\b${YEAR}\s+(?:gegrundet|opgericht|fondee?|founded|established|fundad[oa]|fondat[oa]|etablert|grunnlagt|grundat)\b`,
@@ -22,7 +31,7 @@ const FOUNDED_BEFORE = new RegExp(
 /** "seit 1998" / "since 1998" / "depuis 1998": only with the business as the subject nearby. */
 const SINCE = new RegExp(String.raw`\b(?:seit|since|depuis|desde|dal|sinds|siden|sedan)\s+${YEAR}\b`);
 const BUSINESS_NEARBY =
-  /\b(?:\w*betrieb|\w*unternehmen|firma|\w*kanzlei|\w*praxis|\w*buro|\w*werkstatt|restaurant|hotel|laden|\w*geschaft|\w*backerei|salon|atelier|studio|agentur|wir|uns|company|business|firm|family|we|our|shop|store|practice|agency|entreprise|maison|societe|nous|empresa|bedrijf|wij|ons|familie|tradition)\b/;
+  /\b(?:azienda|aziende|impresa|societa|ditta|attivita|nostr[aoie]|noi|srl|spa|gmbh|sl|sarl|sas|ltd|\w*betrieb|\w*unternehmen|firma|\w*kanzlei|\w*praxis|\w*buro|\w*werkstatt|restaurant|hotel|laden|\w*geschaft|\w*backerei|salon|atelier|studio|agentur|wir|uns|company|business|firm|family|we|our|shop|store|practice|agency|entreprise|maison|societe|nous|empresa|bedrijf|wij|ons|familie|tradition)\b/;
 const PERSON_SUBJECT =
   /\b(?:im team|bei uns|mitarbeiter\w*|in der firma|with us|joined|dabei|ist er|ist sie|er ist|sie ist|he has|she has|il est|elle est|tatig|employed|works)\b/;
 
@@ -36,7 +45,7 @@ const NUMBER_WORDS: Record<string, number> = {
   quattro: 4, cinque: 5, sette: 7, otto: 8, dieci: 10, twee: 2, drie: 3, vijf: 5, zes: 6, zeven: 7, tien: 10,
 };
 // At most two thousands groups (no head count reaches a million): a long run of "000 000 …" was rescanned from
-// every group (issue 16, item 1).
+// every group.
 const NUMBER = String.raw`(\d{1,3}(?:[.,\s]\d{3}){0,2}|\d+|${Object.keys(NUMBER_WORDS)
   .filter((w) => !w.endsWith('_'))
   .join('|')})`;
@@ -61,25 +70,38 @@ export function findFounded(
   lines: SectionLine[],
   schemaFounded: CompanyFact<number> | null,
 ): CompanyFact<number> | null {
-  if (schemaFounded) return schemaFounded;
   const thisYear = new Date().getFullYear();
-  for (const line of businessLines(lines)) {
-    const text = foldText(line.text);
-    const strong = FOUNDED_STRONG.exec(text) ?? FOUNDED_BEFORE.exec(text);
-    const since = strong ? null : SINCE.exec(text);
-    const match = strong ?? since;
-    if (!match?.[1]) continue;
-    const year = Number(match[1]);
-    if (year > thisYear) continue;
-    if (since) {
-      const around = text.slice(Math.max(0, since.index - 60), since.index + since[0].length + 40);
-      const alone = text.length <= 40;
-      if ((!alone && !BUSINESS_NEARBY.test(around)) || PERSON_SUBJECT.test(around)) continue;
+  const own = businessLines(lines).filter((l) => !COPYRIGHT.test(l.text));
+  const read = (pattern: (text: string) => RegExpExecArray | null, needsBusiness: boolean) => {
+    for (const line of own) {
+      const text = foldText(line.text);
+      const match = pattern(text);
+      if (!match?.[1]) continue;
+      const year = Number(match[1]);
+      if (year > thisYear) continue;
+      if (needsBusiness) {
+        const around = text.slice(Math.max(0, match.index - 60), match.index + match[0].length + 40);
+        const alone = text.length <= 40;
+        if ((!alone && !BUSINESS_NEARBY.test(around)) || PERSON_SUBJECT.test(around)) continue;
+      }
+      return { value: year, source_url: line.page.url, evidence: snippet(line.text) };
     }
-    return { value: year, source_url: line.page.url, evidence: snippet(line.text) };
-  }
-  return null;
+    return null;
+  };
+  // What a page states outright ("gegründet 2023" in the imprint) beats schema.org's foundingDate, which beats a
+  // brand's "seit 1999" or "dal 1995" (a tagline's year may be the family's, the brand's or the trade's).
+  return (
+    read((t) => FOUNDED_STRONG.exec(t) ?? FOUNDED_BEFORE.exec(t), false) ??
+    schemaFounded ??
+    read((t) => {
+      const born = BORN.exec(t);
+      return born && BORN_SUBJECT.test(t.slice(Math.max(0, born.index - 60), born.index)) ? born : null;
+    }, false) ??
+    read((t) => SINCE.exec(t), true)
+  );
 }
+
+const COPYRIGHT = /©|\(c\)|copyright/i;
 
 export function findEmployees(
   lines: SectionLine[],

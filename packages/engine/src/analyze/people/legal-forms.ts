@@ -45,6 +45,13 @@ const FORMS: Array<[canonical: string, written: string, caseSensitive?: boolean]
   ['S.r.l.', String.raw`S\.\s?r\.\s?l\.|Srl|SRL`],
   ['S.p.A.', String.raw`S\.p\.A\.|SpA`],
   ['S.L.', String.raw`S\.L\.U?\.|SLU?`, true],
+  // Mexico's forms; page lines are collapsed, so one space at most stands between the parts.
+  ['S. de R.L. de C.V.', String.raw`S\. ?de R\. ?L\. de C\. ?V\.|S de RL de CV`],
+  ['S.A.P.I. de C.V.', String.raw`S\.A\.P\.I\. de C\. ?V\.|SAPI de CV`],
+  ['S.A. de C.V.', String.raw`S\. ?A\. de C\. ?V\.|SA de CV`],
+  ['S.A.C.', String.raw`S\.A\.C\.|SAC`, true],
+  ['Ltda.', String.raw`Ltda\.?`],
+  ['E.I.R.L.', String.raw`E\.I\.R\.L\.|EIRL`, true],
   ['SA', String.raw`SA|S\.A\.`, true],
   ['LLP', 'LLP', true],
   ['PLC', 'PLC|plc', true],
@@ -72,11 +79,16 @@ const COMPILED = FORMS.map(([canonical, written, caseSensitive]) => ({
   pattern: new RegExp(`${BEFORE}(?:${written})${AFTER}`, caseSensitive ? 'u' : 'iu'),
 }));
 
+/** A Creative Commons licence ("CC-BY-SA-3.0", "BY-NC-SA"): its "SA" is no company's form. */
+const LICENCE = /(?<![\p{L}\p{N}])(?:CC[-\s])?BY(?:-NC)?(?:-ND)?-SA(?:-\d(?:\.\d)?)?(?![\p{L}\p{N}])/gu;
+
 /** The first legal form in a text, where it stands, and its canonical spelling. */
 export function findLegalForm(text: string): { canonical: string; index: number; written: string } | null {
   let best: { canonical: string; index: number; written: string } | null = null;
+  // Blanked, not removed: the indices stay those of the text.
+  const read = text.includes('SA') ? text.replace(LICENCE, (m) => ' '.repeat(m.length)) : text;
   for (const { canonical, pattern } of COMPILED) {
-    const match = pattern.exec(text);
+    const match = pattern.exec(read);
     if (!match) continue;
     // The earliest form wins; at the same place the longer one (the list is ordered longest first).
     if (!best || match.index < best.index) best = { canonical, index: match.index, written: match[0] };
@@ -84,11 +96,22 @@ export function findLegalForm(text: string): { canonical: string; index: number;
   return best;
 }
 
-/** Every legal form at the end of a company name in a text ("Muster Bau GmbH & Co. KG"). */
-export function canonicalLegalForm(written: string): string | null {
-  for (const { canonical, pattern } of COMPILED) {
-    const match = pattern.exec(written);
-    if (match && match.index === 0 && match[0].length === written.trim().length) return canonical;
-  }
-  return null;
+/**
+ * A sole trader's status, as imprints state it ("Forme juridique : Exercice individuel", "Paul Roy, entrepreneur
+ * individuel", "Rechtsform: Einzelunternehmen"): no company, the person trades in their own name.
+ */
+const SOLE_TRADER: Array<[canonical: string, pattern: RegExp]> = [
+  [
+    'EI',
+    /\b(?:entreprise\s+individuelle|exercice\s+individuel|entrepreneur\s+individuel|micro-?entrepr(?:ise|eneur)|auto-?entrepreneur)\b/i,
+  ],
+  ['Einzelunternehmen', /\b(?:einzelunternehmen|einzelunternehmer(?:in)?)\b/i],
+  ['Eenmanszaak', /\beenmanszaak\b/i],
+  ['Ditta individuale', /\b(?:ditta|impresa)\s+individuale\b/i],
+  ['Empresario individual', /\bempresari[oa]\s+individual\b/i],
+  ['Sole trader', /\bsole\s+(?:trader|proprietor(?:ship)?)\b/i],
+];
+
+export function findSoleTrader(text: string): string | null {
+  return SOLE_TRADER.find(([, pattern]) => pattern.test(text))?.[0] ?? null;
 }

@@ -11,8 +11,8 @@ import { collapseSpaces, foldText } from '../../normalize/text';
 import { withoutLastOf } from '../../normalize/trim';
 import { findLegalForm } from './legal-forms';
 import { inForeignContext, type Line, pageLines } from './lines';
-import { cleanPersonName, isPersonName, leadingName, personName } from './names';
-import { founderRole, hasRoleTerm, isDpoRole, isLeadRole, isRoleText, ROLE_TERM, seniorityOf } from './roles';
+import { cleanPersonName, leadingName, personName } from './names';
+import { founderRole, hasRoleTerm, isDpoRole, isLeadRole, isRoleText, ROLE_TERM } from './roles';
 
 export interface FoundPerson {
   name: string;
@@ -22,6 +22,8 @@ export interface FoundPerson {
   el: Element;
   /** The role is Argo's word for what the text says ("founded by Emma Clarke" → "Founder"), not written as such. */
   derived?: boolean;
+  /** Argo's guess, not the text's statement (the first name under an imprint's heading runs the business). */
+  guessed?: boolean;
 }
 
 /** Section titles and labels whose people and companies belong to someone else. */
@@ -68,11 +70,25 @@ export function findRolePeople(page: ParsedPage): FoundPerson[] {
       // "Geschäftsführer:" ends its line ("Vertreten durch die Geschäftsführer:"): the names stand below.
       const isLabel = line.isHeading || /[:：]\s*$/.test(line.text) || isLeadRole(line.text);
       if (names.length === 0 && isLabel && after.replace(/^\s*[:：]/, '').trim() === '') {
-        for (const next of lines.slice(i + 1, i + 7)) {
+        let last: FoundPerson | null = null;
+        for (const next of lines.slice(i + 1, i + 9)) {
+          // "Represented by: / John Doe / Member of the Board of Directors": the line under a name that is
+          // only a role gives that person's own role, over the label's.
+          if (last && isLeadRole(next.text) && !/[:：]\s*$/.test(next.text)) {
+            last.role = tidyRole(next.text);
+            last.evidence = snippet(`${last.evidence} ${next.text}`);
+            last.derived = false;
+            last = null;
+            continue;
+          }
+          // A label or section title of its own ends the list ("Commercial Register Entry:").
+          if (/[:：]\s*$/.test(next.text)) break;
           const below = personNameLine(next.text);
           if (!below) break;
           // "Claudia Frei, Geschäftsführerin" under "Vertretungsberechtigte Personen": her own role wins.
+          const before = found.length;
           add(below.name, below.role ?? role, `${line.text} ${next.text}`, next.el);
+          last = below.role === null && found.length > before ? (found[found.length - 1] ?? null) : null;
         }
       }
     }
@@ -80,9 +96,10 @@ export function findRolePeople(page: ParsedPage): FoundPerson[] {
     const before = /^(.{4,60}?)\s*(?:,|\(|–|—|-|\||·)\s*(?:der|die|the|le|la)?\s*([^,()|·]{2,60})\)?$/u.exec(
       line.text,
     );
+    // "Meier, Hans, Präsident des Verwaltungsrates": a Swiss register's order, family name first.
     if (before?.[1] && before[2] && isLeadRole(before[2])) {
-      const name = cleanPersonName(before[1]);
-      if (isPersonName(name)) add(name, before[2].trim(), line.text, line.el);
+      const name = personName(before[1]);
+      if (name) add(name, before[2].trim(), line.text, line.el);
     }
   }
   return found;
@@ -99,6 +116,8 @@ const PROVIDER_HEADING =
  */
 export function findImprintProvider(page: ParsedPage): FoundPerson | null {
   const lines = pageLines(page);
+  const field = nameField(page, lines);
+  if (field) return field;
   const start = lines.findIndex((l) => l.isHeading && PROVIDER_HEADING.test(l.text) && !inChrome(l.el));
   if (start < 0) return null;
   const block = lines.slice(start + 1, start + 8).filter((l) => !PROVIDER_HEADING.test(l.text));
@@ -117,11 +136,49 @@ export function findImprintProvider(page: ParsedPage): FoundPerson | null {
         evidence: snippet(`${lines[start]?.text ?? ''} ${line.text}`),
         el: line.el,
         derived: true,
+        guessed: true,
       };
     }
   }
   return null;
 }
+
+/** A "name" field of a legal page: "Nom : Paul Roy", "Name: Anna Berg", "Nombre y apellidos: …", "Naam: …". */
+const NAME_FIELD =
+  /^(?:nom(?: et pr(?:é|e)nom)?|pr(?:é|e)nom et nom|name|vor- ?und (?:zu)?name|naam|nombre(?: y apellidos)?|nome(?: e cognome)?) ?[:：]/iu;
+
+/**
+ * A legal page that fills in a "name" field with a person's name, and names no company (with a legal form), is a
+ * sole trader's: that person runs the business. The role is Argo's word, in the page's language.
+ */
+function nameField(page: ParsedPage, lines: Line[]): FoundPerson | null {
+  if (lines.some((l) => findLegalForm(l.text))) return null;
+  for (const line of lines) {
+    if (inForeignContext(line.el) || inChrome(line.el)) continue;
+    const label = NAME_FIELD.exec(line.text);
+    const value = label ? line.text.slice(label[0].length).trim() : '';
+    const name = value.length >= 4 && value.length <= 60 ? personName(value) : null;
+    if (!name) continue;
+    return {
+      name,
+      role: OWNER_WORD[(page.$('html').attr('lang') ?? '').slice(0, 2).toLowerCase()] ?? 'Owner',
+      source_url: page.url,
+      evidence: snippet(line.text),
+      el: line.el,
+      derived: true,
+      guessed: true,
+    };
+  }
+  return null;
+}
+
+const OWNER_WORD: Record<string, string> = {
+  de: 'Inhaber',
+  fr: 'Propriétaire',
+  nl: 'Eigenaar',
+  es: 'Propietario',
+  it: 'Titolare',
+};
 
 function inChrome(el: Element): boolean {
   for (let node: Element | null = el; node && node.type === 'tag'; node = node.parent as Element | null)
@@ -158,9 +215,14 @@ const labelOf = (text: string) => /^([^:：]{2,60})[:：]/.exec(text)?.[1] ?? ''
  * "Directors: Jane Smith, John Doe". Words like "den", "Herrn", "the" are passed over. A company where a name
  * should stand ("vertreten durch die Muster Verwaltungs GmbH") gives none.
  */
-export function namesAfter(text: string): string[] {
+function namesAfter(text: string): string[] {
   let rest = text
     .replace(/^\s*(?:\([^)]{0,40}\))?\s*[:：=–—-]?\s*/, '')
+    // "El titular de este sitio web es …", "Il titolare del sito è …", "owner of this website is …".
+    .replace(
+      /^(?:(?:de|del|of|du|di|van)\s+(?:este|esta|this|ce|cet|questo|deze)\s+(?:sitio\s+web|sitio|web|website|site(?:\s+web)?|sito(?:\s+web)?|p(?:á|a)gina(?:\s+web)?|portal)\s*,?\s*)?(?:es|is|est|è|ist)\s+/iu,
+      '',
+    )
     .replace(
       /^(?:(?:den|die|der|des|dem|ihren|ihre|seinen|seine|unser(?:e|en)?|the|our|its|le|la|les|l['’]|sa|son|de|het|onze)\s+)+/i,
       '',
@@ -172,11 +234,13 @@ export function namesAfter(text: string): string[] {
     const lead = leadingName(rest);
     if (!lead) break;
     names.push(lead.name);
+    // The name's length takes in the punctuation that ended it: "Anna Berg, Tom Kühn" joins by that comma.
+    const punctuated = /[,;]\s*$/.test(rest.slice(0, lead.length));
     rest = rest.slice(lead.length);
     const joiner =
       /^\s*(?:,|;|&|\/|\+|\band\b|\bund\b|\bsowie\b|\bet\b|\ben\b|\be\b|\by\b|\bog\b|\boch\b)\s*(?:(?:den|die|der|the|le|la)\s+)?/i.exec(
         rest,
-      );
+      ) ?? (punctuated ? /^\s*(?:(?:den|die|der|the|le|la)\s+)?/i.exec(rest) : null);
     if (!joiner) break;
     rest = rest.slice(joiner[0].length);
   }
@@ -188,8 +252,12 @@ export function namesAfter(text: string): string[] {
  * ("Claudia Frei, Geschäftsführerin") or by something else ("Thomas Hofmeier, Gewerbering 14, …").
  */
 function personNameLine(text: string): { name: string; role: string | null } | null {
-  const name = cleanPersonName(withoutLastOf(text, ',;'));
-  if (isPersonName(name)) return { name, role: null };
+  const name = personName(withoutLastOf(text, ',;'));
+  if (name) return { name, role: null };
+  // "Meier, Hans, Präsident des Verwaltungsrates": family name, given name, role.
+  const swiss = /^([^,]{2,40},[^,]{2,40}),\s*([^,]{2,80})$/u.exec(text);
+  const backwards = swiss?.[1] && swiss[2] && isLeadRole(swiss[2]) ? personName(swiss[1]) : null;
+  if (backwards) return { name: backwards, role: (swiss?.[2] ?? '').trim() };
   const lead = leadingName(text);
   if (!lead || !text.slice(0, lead.length).trimEnd().endsWith(',')) return null;
   const rest = text.slice(lead.length).trim();
@@ -217,5 +285,3 @@ export const snippet = (text: string) => {
   const one = collapseSpaces(text);
   return one.length > 200 ? `${one.slice(0, 197)}…` : one;
 };
-
-export { seniorityOf };

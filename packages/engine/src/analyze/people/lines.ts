@@ -4,6 +4,7 @@
  * line stands (a testimonial, a blog post's byline, the footer).
  */
 import type { AnyNode, Element } from 'domhandler';
+import { decodeHTML } from 'entities';
 import type { ParsedPage } from '../../crawl/page';
 import { collapseSpaces } from '../../normalize/text';
 import { MAX_TEXT_CHARS } from '../summary/page-text';
@@ -45,7 +46,9 @@ export function pageLines(page: ParsedPage): Line[] {
   let emphasised = 0;
   let plain = 0;
   const flush = (el: Element) => {
-    const text = collapseSpaces(buffer).slice(0, MAX_TEXT_CHARS);
+    // A CMS that escapes its text twice leaves "J&ouml;rg" in the parsed page: it is read as "Jörg".
+    const collapsed = collapseSpaces(buffer).slice(0, MAX_TEXT_CHARS);
+    const text = collapsed.includes('&') ? decodeHTML(collapsed) : collapsed;
     if (text) {
       lines.push({ text, el, isHeading: HEADINGS.has(el.name) || (emphasised > 0 && plain === 0) });
     }

@@ -26,9 +26,11 @@ describe('the MX check', () => {
         ? 'nxdomain'
         : name === 'null-mx.example'
           ? { mx: [{ exchange: '', preference: 0 }] }
-          : { a: ['192.0.2.1'] },
+          : name === 'mail.example'
+            ? { mx: [{ exchange: 'mx.mail.example', preference: 10 }] }
+            : { a: ['192.0.2.1'] },
     );
-    const check = createMxChecker({ servers: [dns.server] });
+    const check = createMxChecker({ servers: [dns.server], referenceDomain: 'mail.example' });
     for (const domain of ['web-only.example', 'null-mx.example', 'gone.example']) {
       expect(await check(domain)).toEqual({ domain, status: 'none', hosts: [] });
     }
@@ -43,6 +45,17 @@ describe('the MX check', () => {
       hosts: [],
       error: 'ETIMEOUT',
     });
+  });
+
+  it('says "not checked", not "no mail", when the resolver finds no mail server for a domain known to have one', async () => {
+    // A network without outside DNS: every name "does not exist".
+    const dns = await startDnsServer(() => 'nxdomain');
+    const check = createMxChecker({ servers: [dns.server], referenceDomain: 'gmail.com' });
+    const answers = await Promise.all([check('bakery.example'), check('florist.example')]);
+    expect(answers.map((a) => a.status)).toEqual(['failed', 'failed']);
+    expect(answers[0]?.error).toMatch(/no mail server for gmail\.com either/);
+    // The reference domain is asked once, not once per domain.
+    expect(dns.questions.filter((q) => q === 'MX gmail.com')).toHaveLength(1);
   });
 
   it('asks once per domain, whatever its case', async () => {

@@ -12,7 +12,16 @@ export interface MxCheckerOptions {
   timeoutMs?: number;
   /** Attempts per server. Default 2. */
   tries?: number;
+  /**
+   * A domain known to receive mail (default gmail.com). Before a domain is said to take no mail, the resolver must
+   * find this one's mail exchangers: a resolver that answers "not found" for every name (a network without
+   * outside DNS) cannot tell a dead domain from a live one, so its "none" becomes "failed" (not checked).
+   */
+  referenceDomain?: string;
 }
+
+/** How long the reference domain's answer is trusted before it is asked again. */
+const REFERENCE_TTL_MS = 10 * 60 * 1000;
 
 export type MxChecker = (domain: string) => Promise<MxCheck>;
 
@@ -24,11 +33,30 @@ export function createMxChecker(options: MxCheckerOptions = {}): MxChecker {
   const resolver = new Resolver({ timeout: options.timeoutMs ?? 3000, tries: options.tries ?? 2 });
   if (options.servers?.length) resolver.setServers(options.servers);
   const cache = new Map<string, Promise<MxCheck>>();
+  const referenceDomain = options.referenceDomain ?? 'gmail.com';
+  let reference: { answer: Promise<boolean>; at: number } | undefined;
+  const resolverAnswers = (): Promise<boolean> => {
+    if (!reference || Date.now() - reference.at > REFERENCE_TTL_MS) {
+      const answer = lookup(resolver, referenceDomain).then((r) => r.status === 'found');
+      reference = { answer, at: Date.now() };
+    }
+    return reference.answer;
+  };
+  const check = async (domain: string): Promise<MxCheck> => {
+    const found = await lookup(resolver, domain);
+    if (found.status !== 'none' || (await resolverAnswers())) return found;
+    return {
+      domain,
+      status: 'failed',
+      hosts: [],
+      error: `the DNS resolver finds no mail server for ${referenceDomain} either`,
+    };
+  };
   return (domain) => {
     const key = domain.toLowerCase().replace(/\.$/, '');
     let known = cache.get(key);
     if (!known) {
-      known = lookup(resolver, key);
+      known = check(key);
       cache.set(key, known);
     }
     return known;

@@ -14,7 +14,7 @@ const PREFIX =
 /**
  * One degree or post-nominal at the end of a name: "Anna Berg, MBA", "Max Muster M.Sc.", "Jo Ray (FH)". Removed one
  * at a time (withoutSuffixes): these alternatives overlap ("msc", "m.sc", "msc."), and a repeated group of them,
- * `(?:…)+$`, backtracked exponentially on a line of such words (issue 16, item 1).
+ * `(?:…)+$`, backtracked exponentially on a line of such words.
  */
 const SUFFIX =
   /,?\s+(?:mba|m\.?\s?sc\.?|b\.?\s?sc\.?|m\.?\s?a\.?|b\.?\s?a\.?|ll\.?\s?m\.?|ph\.?\s?d\.?|msc|bsc|(?:\(fh\))|jr\.?|sr\.?|cpa|acca|fcca|fca|aca|cta|maat|aat|cima|acma|fcma|cfa|kc|qc|ceng|mrics|frics|riba|frcs|mrcs|bds|dds|msc\.|med\.|bed|beng|meng|mphil|dphil|llb|lld|[IVX]{2,3})$/iu;
@@ -46,6 +46,7 @@ const PARTICLES = new Set([
   'le',
   'la',
   'zu',
+  'zum',
   'zur',
   'ter',
   'ten',
@@ -62,10 +63,24 @@ const PARTICLES = new Set([
   'el',
 ]);
 
+/** Family names that are also trades, as common in our markets ("Cook", "Koch", "Schneider", "Sarto"). */
+// biome-ignore format: a word list
+const OCCUPATIONAL_SURNAMES = new Set([
+  'Cook', 'Baker', 'Smith', 'Taylor', 'Carpenter', 'Mason', 'Turner', 'Cooper', 'Porter', 'Butler', 'Gardner',
+  'Fisher', 'Miller', 'Potter', 'Hunter', 'Weaver', 'Koch', 'Schneider', 'Fischer', 'Müller', 'Meier', 'Weber',
+  'Wagner', 'Becker', 'Schäfer', 'Zimmermann', 'Schmied', 'Gärtner', 'Maurer', 'Schreiner', 'Bauer', 'Boulanger',
+  'Boucher', 'Charpentier', 'Meunier', 'Ferrari', 'Sarto', 'Molinari', 'Zapatero', 'Herrero', 'Molenaar', 'Bakker',
+  'Smit', 'Visser', 'Timmerman', 'Kok',
+]);
+
+/** Particles of a family name that are given names too ("Ben Gurion" but "Ben Roberts"). */
+const GIVEN_NAME_PARTICLES = new Set(['Ben', 'Al']);
+
 // A word of a name: "Anna", "Müller-Lüdenscheidt", "O'Brien", "McDonald", "s'Jacob", "LEHMANN".
 const NAME_WORD =
   /^(?:(?:[\p{Lu}][\p{Ll}]*['’]?)?[\p{Lu}][\p{Ll}'’]+(?:-[\p{Lu}][\p{Ll}'’]+)*|[\p{Ll}]['’][\p{Lu}][\p{Ll}]+|[\p{Lu}]{3,}(?:-[\p{Lu}]{2,})?)$/u;
-const INITIAL = /^[\p{Lu}]\.(?:-?[\p{Lu}]\.)?$/u;
+// "A.", "H.-P.", and the Spanish abbreviations of María and José ("Mª Cristina", "Jº").
+const INITIAL = /^(?:[\p{Lu}]\.(?:-?[\p{Lu}]\.)?|[\p{Lu}][ªº]\.?)$/u;
 
 /**
  * Words (folded) that are never part of a person's name but often start a short capitalised line: headings,
@@ -122,6 +137,21 @@ const NOT_NAME_WORDS = new Set([
   'company', 'legal', 'terms', 'personen', 'persons', 'cookies', 'settings', 'language', 'english', 'offene', 'stellen',
   'unternehmen', 'vorteile', 'deine', 'dein', 'welche', 'unsere', 'neueste', 'beitrage', 'weitere', 'moderne',
   'beste', 'kostenfreier', 'kostenlose', 'kostenloser', 'zusatzliche', 'allgemeine', 'wichtige', 'aktuelle',
+  // Imprint field labels and register words: "Commercial Register Entry", "Registergericht Zug", "Numéro TVA".
+  'commercial', 'register', 'registered', 'registration', 'registry', 'entry', 'court', 'number', 'vat', 'tax', 'id',
+  'handelsregister', 'handelsregistereintrag', 'registergericht', 'registernummer', 'eintrag', 'eintragung',
+  'amtsgericht', 'firmenbuch', 'firmenbuchnummer', 'firmenbuchgericht', 'umsatzsteuer', 'steuernummer', 'ust', 'uid',
+  'mwst', 'identifikationsnummer', 'handelsregisternummer', 'kantons', 'kanton', 'canton', 'sitz', 'seat', 'capital',
+  'kapital', 'stammkapital', 'aktienkapital', 'registro', 'mercantil', 'imprese', 'kvk', 'rcs', 'siret', 'siren', 'tva',
+  'btw', 'iva', 'nif', 'cif', 'social', 'siege', 'sede', 'numero', 'nummer', 'angaben', 'gemass',
+  'vertretungsberechtigt', 'vertretungsberechtigte', 'represented', 'vertreten', 'durch', 'responsible', 'content',
+  'inhalt', 'verantwortlich', 'nom', 'name', 'naam', 'nombre', 'nome', 'prenom', 'board', 'directors', 'members',
+  'member', 'mitglied', 'mitglieder', 'verwaltungsrat', 'verwaltungsrates', 'aufsichtsrat', 'conseil', 'consiglio',
+  'raad', 'bestuur', 'notice', 'ragione', 'sociale', 'denominacion', 'denominazione', 'denomination', 'razon',
+  // Words that open a heading over a card ("Ontmoet René", "At Wolves Removals") or name a service.
+  'at', 'ontmoet', 'rencontrez', 'conoce', 'conosci', 'technical', 'project', 'private', 'client', 'automation',
+  'corporate', 'corporativos', 'principios',
+  'titular', 'titolare', 'trattamento', 'tratamiento', 'traitement', 'domicilio', 'indirizzo', 'direccion', 'mentions', 'legales', 'aviso', 'note', 'legali', 'colofon', 'disclaimer',
 ]);
 
 /** Endings of German and Dutch compound business words (folded). */
@@ -143,18 +173,22 @@ export function cleanPersonName(raw: string): string {
 }
 
 /** Whether a cleaned text has the shape of a person's name (see the module comment). */
-export function isPersonName(name: string): boolean {
+function isPersonName(name: string): boolean {
   if (name.length < 4 || name.length > 50 || /[\d@:|/\\?!"“”„«»()[\]{}#*+=<>&,;]/.test(name)) return false;
-  // "Vertretungsberechtigte Personen", "Geschäftsführer Bau": a role is no name.
-  if (hasRoleTerm(name)) return false;
   const words = name.split(' ');
+  // "Vertretungsberechtigte Personen", "Geschäftsführer Bau": a role is no name. A family name that is a trade
+  // stands last after a given name ("Jack Cook", "Anna Koch"): the role is looked for in the rest.
+  const isTradeSurname = words.length >= 2 && OCCUPATIONAL_SURNAMES.has(words[words.length - 1] ?? '');
+  if (hasRoleTerm(isTradeSurname ? words.slice(0, -1).join(' ') : name)) return false;
   if (words.length < 2 || words.length > 6) return false;
   let core = 0;
   let lastCore = -1;
   for (const [i, word] of words.entries()) {
     const folded = foldText(word).replace(/[.'’]/g, '');
     if (NOT_NAME_WORDS.has(folded)) return false;
-    if (PARTICLES.has(word.toLowerCase())) {
+    // "Ben Roberts", "Al Brown": particles that are given names too, when they stand first with a capital.
+    const isGivenName = i === 0 && GIVEN_NAME_PARTICLES.has(word);
+    if (PARTICLES.has(word.toLowerCase()) && !isGivenName) {
       if (i === 0 || i === words.length - 1) return false;
       continue;
     }
@@ -176,9 +210,43 @@ export function isPersonName(name: string): boolean {
   return caps <= 1 || caps === core;
 }
 
-/** The person's name in `raw` when, cleaned, it is one; otherwise null. */
+/**
+ * A lone first name as a team card gives it ("Levi", "Annemieke", "René"): one capitalised word that is no role,
+ * heading, trade or business word. Only a team's card with a job title beside it may make it a person.
+ */
+export function singleName(raw: string): string | null {
+  const word = cleanPersonName(raw);
+  if (word.length < 3 || word.length > 20 || !/^[\p{Lu}][\p{Ll}'’]+(?:-[\p{Lu}][\p{Ll}'’]+)?$/u.test(word))
+    return null;
+  const folded = foldText(word).replace(/[.'’]/g, '');
+  if (NOT_NAME_WORDS.has(folded) || PARTICLES.has(word.toLowerCase()) || BUSINESS_ENDING.test(folded))
+    return null;
+  return hasRoleTerm(word) ? null : word;
+}
+
+/** The person's name in `raw` when, cleaned, it is one; otherwise null. "Meier, Hans" → "Hans Meier". */
 export function personName(raw: string): string | null {
   const name = cleanPersonName(raw);
+  return isPersonName(name) ? name : surnameFirst(name);
+}
+
+/**
+ * A name written family name first with a comma, as Swiss registers and imprints, partner lists and
+ * directories do ("Meier, Hans", "van der Berg, Anna Maria"): given names first again. Together the sides
+ * must make a name (so "Zürich, Schweiz" does not); when each side is a whole name on its own, they are two
+ * people ("Anna Berg, Tom Kühn").
+ */
+function surnameFirst(text: string): string | null {
+  const comma = text.indexOf(',');
+  if (comma < 0 || text.indexOf(',', comma + 1) >= 0) return null;
+  const family = cleanPersonName(text.slice(0, comma));
+  const given = cleanPersonName(text.slice(comma + 1));
+  const familyWords = family.split(' ');
+  const givenWords = given.split(' ');
+  if (familyWords.length > 3 || givenWords.length > 3) return null;
+  // "Anna Berg, Tom Kühn" are two people, not one written backwards.
+  if (isPersonName(family) && isPersonName(given)) return null;
+  const name = `${given} ${family}`;
   return isPersonName(name) ? name : null;
 }
 
@@ -219,4 +287,26 @@ export function personKey(name: string): string {
     .filter(Boolean)
     .sort()
     .join(' ');
+}
+
+/**
+ * A person's name as a CRM import wants it: first name and last name apart. The last name is the last word, or
+ * the words from a family-name particle on ("Karl von der Heide" → "Karl" / "von der Heide", "Jan de Vries" →
+ * "Jan" / "de Vries"); a family name the page writes in capitals, as Swiss and French registers do, is the last
+ * name wherever it stands ("LEHMANN Elvira" → "Elvira" / "LEHMANN"); a single word is a first name.
+ */
+export function splitPersonName(name: string): [first: string, last: string] {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length <= 1) return [words[0] ?? '', ''];
+  const caps = words.filter((w) => /^[\p{Lu}]{2,}(?:-[\p{Lu}]{2,})?$/u.test(w));
+  if (caps.length === 1 && caps[0] !== words[words.length - 1]) {
+    const family = caps[0] as string;
+    return [words.filter((w) => w !== family).join(' '), family];
+  }
+  // The first particle after the first word starts the family name ("Maria de la Cruz" → "de la Cruz").
+  const particle = words.findIndex(
+    (word, i) => i > 0 && i < words.length - 1 && PARTICLES.has(word.toLowerCase()),
+  );
+  const split = particle > 0 ? particle : words.length - 1;
+  return [words.slice(0, split).join(' '), words.slice(split).join(' ')];
 }

@@ -39,8 +39,10 @@ const LEAD_TERMS = [
   '(?:praxis|filial|standort|b(?:ü|ue)ro|team|abteilungs|bereichs|niederlassungs)leit(?:er|erin|ung)',
   'betreiber(?:in)?',
   'direktor(?:in)?',
-  String.raw`(?:verwaltungsrats)?pr(?:ä|ae)sident(?:in)?(?:\s+des\s+verwaltungsrate?s)?`,
+  String.raw`(?:verwaltungsrats|vize)?pr(?:ä|ae)sident(?:in)?(?:\s+des\s+(?:verwaltungsrate?s|vorstand(?:e)?s|aufsichtsrate?s))?`,
   String.raw`(?:mitglied|delegierte[r]?)\s+des\s+verwaltungsrate?s`,
+  'verwaltungsrat(?:in|smitglied)?',
+  String.raw`zeichnungsberechtigt(?:e[rn]?)?(?:\s+person(?:en)?)?`,
   String.raw`gegr(?:ü|ue)ndet\s+(?:\d{4}\s+)?(?:von|durch)`,
   // English
   String.raw`managing\s+directors?`,
@@ -52,7 +54,9 @@ const LEAD_TERMS = [
   String.raw`chief\s+[\p{L}]+(?:\s+[\p{L}]+)?\s+officer`,
   'ceo|cto|cfo|coo|cmo',
   String.raw`managing\s+partners?`,
-  String.raw`(?:member|members)\s+of\s+the\s+(?:board|management\s+board|executive\s+board)`,
+  String.raw`(?:member|members)\s+of\s+the\s+(?:board(?:\s+of\s+directors)?|management\s+board|executive\s+board)`,
+  String.raw`chair(?:man|woman|person)?\s+of\s+the\s+board(?:\s+of\s+directors)?`,
+  String.raw`board\s+members?`,
   String.raw`represented\s+by`,
   String.raw`authori[sz]ed\s+representatives?`,
   String.raw`contact\s+person`,
@@ -67,6 +71,8 @@ const LEAD_TERMS = [
   '(?:co-?)?fondat(?:eur|rice)',
   String.raw`fond(?:é|e)e?\s+(?:en\s+\d{4}\s+)?par`,
   'dirigeant(?:e)?',
+  String.raw`(?:pr(?:é|e)sident(?:e)?|membre)\s+du\s+conseil\s+d['’]administration`,
+  String.raw`administrat(?:eur|rice)(?:\s+(?:unique|d(?:é|e)l(?:é|e)gu(?:é|e)e?))?`,
   String.raw`repr(?:é|e)sent(?:é|e)e?\s+par`,
   String.raw`repr(?:é|e)sentant(?:e)?\s+l(?:é|e)gal(?:e)?`,
   // Dutch
@@ -83,10 +89,14 @@ const LEAD_TERMS = [
   'titolare',
   String.raw`amministratore(?:\s+(?:unico|delegato))?`,
   String.raw`legale\s+rappresentante`,
+  String.raw`(?:presidente|membro|consigliere)\s+del\s+consiglio\s+di\s+amministrazione`,
+  String.raw`consejer[oa](?:\s+delegad[oa])?`,
   'fondatore|fondatrice',
   String.raw`administrador(?:a)?(?:\s+(?:[úu]nic[oa]))?`,
   'gerente',
   'propietari[oa]',
+  // "El titular de este sitio web es …", "Titular: …": the holder of a Spanish site, a sole trader or a company.
+  'titular',
   'fundador(?:a)?',
   String.raw`fundad[oa]\s+(?:en\s+\d{4}\s+)?por`,
   String.raw`fondat[oa]\s+(?:nel\s+\d{4}\s+)?da`,
@@ -100,11 +110,18 @@ const LEAD_TERMS = [
   'indehaver',
 ];
 
+/**
+ * The GDPR's parties to the processing of data, as privacy policies name them ("Titolare del trattamento",
+ * "responsable du traitement", "data controller"): a legal role, usually the company itself, never a job.
+ */
+const PROCESSING_TERM = String.raw`(?:titolare|responsabile|contitolar[ei])\s+(?:del|dei|della)\s+trattamento|responsable\s+(?:du|des|de\s+los|del)\s+(?:traitement|tratamiento)|data\s+(?:controller|processor)|verwerkingsverantwoordelijke|verantwortliche\s+stelle`;
+
 /** Data-protection officers: contacts of the business only when it employs them (see legal.ts). */
-export const DPO_TERM = String.raw`(?:externe[rn]?\s+)?datenschutzbeauftragte[rn]?|data\s+protection\s+officer|d(?:é|e)l(?:é|e)gu(?:é|e)\s+(?:à\s+la\s+)?protection\s+des\s+donn(?:é|e)es|functionaris\s+gegevensbescherming`;
+const DPO_TERM = String.raw`(?:externe[rn]?\s+)?datenschutzbeauftragte[rn]?|data\s+protection\s+officer|d(?:é|e)l(?:é|e)gu(?:é|e)\s+(?:à\s+la\s+)?protection\s+des\s+donn(?:é|e)es|functionaris\s+gegevensbescherming|${PROCESSING_TERM}`;
 
 /** Every lead term as one pattern, each match a role as written. */
-export const ROLE_TERM = new RegExp(`${L}(?:${LEAD_TERMS.join('|')}|${DPO_TERM})${R}`, 'giu');
+// The data-protection terms first: "Titolare del trattamento" is not "Titolare" (the owner).
+export const ROLE_TERM = new RegExp(`${L}(?:${DPO_TERM}|${LEAD_TERMS.join('|')})${R}`, 'giu');
 
 const ROLE_TERM_ONCE = new RegExp(ROLE_TERM.source, 'iu');
 export const hasRoleTerm = (text: string) => ROLE_TERM_ONCE.test(text);
@@ -138,12 +155,13 @@ export const isDpoRole = (role: string) => DPO_ROLE.test(role.trim());
 // ---------------------------------------------------------------- seniority (folded text)
 
 const OWNER =
-  /\b(?:(?:praxis|kanzlei|firmen|geschafts|betriebs)?inhaber(?:in)?|eigentumer(?:in)?|(?:mit|co ?)?grunder(?:in)?|(?:co ?)?founder|founding|(?:co ?)?owner|proprietor|(?:co ?)?fondat(?:eur|rice)|proprietaire|eigenaa?r(?:es|esse)?|(?:mede ?)?oprichter|fundador(?:a)?|propietari[oa]|titolare|fondatore|innehaver|eier|agare|grundare|indehaver|ejer|grunnlegger|gesellschafter(?:in)?|vennoot|associee?|socio|socia)\b/;
+  /\b(?:(?:praxis|kanzlei|firmen|geschafts|betriebs)?inhaber(?:in)?|eigentumer(?:in)?|(?:mit|co ?)?grunder(?:in)?|(?:co ?)?founder|founding|(?:co ?)?owner|proprietor|(?:co ?)?fondat(?:eur|rice)|proprietaire|eigenaa?r(?:es|esse)?|(?:mede ?)?oprichter|fundador(?:a)?|propietari[oa]|titolare|titular|fondatore|innehaver|eier|agare|grundare|indehaver|ejer|grunnlegger|gesellschafter(?:in)?|vennoot|associee?|socio|socia)\b/;
 const NOT_OWNER = /\bproduct owner\b|\bprocess owner\b|\bowner'?s? (?:rep|representative)\b/;
 const EXECUTIVE =
-  /\b(?:geschaftsfuhr\w*|geschaftsleit(?:er|erin|ung)|vorstand(?:svorsitzende\w*)?|vorsitzende\w* des vorstand\w*|managing director|executive director|company director|md|chief [a-z ]+ officer|c[etfoim]o|cdo|cpo|chro|president|vice president|\w*prasident(?:in)?|\w*verwaltungsrat\w*|vp|gerant(?:e)?|co ?gerant(?:e)?|pdg|dg|dirigeant(?:e)?|representant(?:e)? legal(?:e)?|directeur general|directrice generale|directeur de (?:la )?publication|directrice de (?:la )?publication|algemeen directeur|bestuurder|zaakvoerder|amministratore|legale rappresentante|administrador(?:a)?|gerente|daglig leder|administrerende direktor|adm dir|vd|managing partner|senior partner|equity partner|partner(?:in)?|principal|vertreten durch|vertretungsberechtigt\w*|represented by|represente(?:e)? par|vertegenwoordigd door|authori[sz]ed representatives?)\b/;
+  /\b(?:geschaftsfuhr\w*|geschaftsleit(?:er|erin|ung)|vorstand(?:svorsitzende\w*)?|vorsitzende\w* des vorstand\w*|managing director|executive director|company director|md|chief [a-z ]+ officer|c[etfoim]o|cdo|cpo|chro|president|vice president|\w*prasident(?:in)?|\w*verwaltungsrat\w*|vp|gerant(?:e)?|co ?gerant(?:e)?|pdg|dg|dirigeant(?:e)?|representant(?:e)? legal(?:e)?|directeur general|directrice generale|directeur de (?:la )?publication|directrice de (?:la )?publication|algemeen directeur|bestuurder|zaakvoerder|amministratore|legale rappresentante|administrador(?:a)?|gerente|daglig leder|administrerende direktor|adm dir|vd|consigliere|consejer[oa]|chair(?:man|woman|person)|board members?|members? of the board|managing partner|senior partner|equity partner|partner(?:in)?|principal|vertreten durch|vertretungsberechtigt\w*|represented by|represente(?:e)? par|vertegenwoordigd door|authori[sz]ed representatives?)\b/;
 /** Director-like words that make an executive only alone (or with "managing", "general" …, handled above). */
-const BARE_TOP = /^(?:directors?|directeur|directrice|direktor(?:in)?|direttore|director(?:a)?|direktør)$/;
+const BARE_TOP =
+  /^(?:directors?|directeur|directrice|direktor(?:in)?|direttore|director(?:a)?|direktør|administrat(?:eur|rice)(?: unique| deleguee?)?)$/;
 const MANAGER =
   /\b(?:\w*leit(?:er|erin|ung)|head of|heads of|\w*lead|\w*manager(?:in)?|management|prokurist(?:in)?|responsable|chef(?:in)? de|chef|chefin|\w*chef|directors?|directeur|directrice|direktor(?:in)?|supervisor|teamleader|coordinator|koordinator(?:in)?|hoofd|leidinggevende|\w*leider|\w*leder|bedrijfsleider|capo|jefe|jefa|avdelingsleder|leder)\b/;
 
@@ -205,7 +223,7 @@ const JOB_NOUNS = new Set([
 ]);
 /** Endings of German (and Dutch) compound job nouns: "Zahnmedizinische Fachangestellte", "Bauleiter", "Tierärztin". */
 const JOB_ENDING =
-  /(?:(?:bau|projekt|filial|team|abteilungs|bereichs|niederlassungs|standort|praxis|buro|betriebs|werk|produktions|vertriebs|verkaufs|kuchen|gruppen|schul|kita|objekt|pflegedienst|heim|geschafts|labor|lager|einsatz|fach|haus)leit(?:er|erin|ung)|leiterin|meister|techniker|ingenieur|entwickler|berater|assistent|assistenz|fachangestellte[r]?|fachkraft|kauffrau|kaufmann|therapeut|pfleger|arzt|arztin|anwalt|anwaltin|planer|monteur|gestalter|designer|fotograf|redakteur|trainer|lehrer|betreuer|verwalter|sachbearbeiter|referent|koordinator|hygieniker|helfer|mechaniker|mechatroniker|elektriker|installateur|tischler|schreiner|maler|gartner|konditor|backer|friseur|kosmetiker|steuerberater|notar|wirtschaftsprufer|buchhalter|verkaufer|architekt|programmierer|praktikant|werkstudent|mitarbeiter|grunder|geschaftsfuhrer|sekretar|disponent|ausbilder|zeichner|makler|leider|leder|adviseur|medewerker|manager|consultant|designer|kundenbetreuer|dachdecker|zimmerer|maurer|fliesenleger|polier|optiker|akustiker|techniker)(?:in|innen|e|en|er|s)?$/;
+  /(?:(?:bau|projekt|filial|team|abteilungs|bereichs|niederlassungs|standort|praxis|buro|betriebs|werk|produktions|vertriebs|verkaufs|kuchen|gruppen|schul|kita|objekt|pflegedienst|heim|geschafts|labor|lager|einsatz|fach|haus)leit(?:er|erin|ung)|leiterin|meister|techniker|ingenieur|entwickler|berater|assistent|assistenz|fachangestellte[r]?|angestellte[r]?|assessor|inspektor|amtsrat|fachkraft|kauffrau|kaufmann|therapeut|pfleger|arzt|arztin|anwalt|anwaltin|planer|monteur|gestalter|designer|fotograf|redakteur|trainer|lehrer|betreuer|verwalter|sachbearbeiter|referent|koordinator|hygieniker|helfer|mechaniker|mechatroniker|elektriker|installateur|tischler|schreiner|maler|gartner|konditor|backer|friseur|kosmetiker|steuerberater|notar|wirtschaftsprufer|buchhalter|verkaufer|architekt|programmierer|praktikant|werkstudent|mitarbeiter|grunder|geschaftsfuhrer|sekretar|disponent|ausbilder|zeichner|makler|leider|leder|adviseur|medewerker|manager|consultant|designer|kundenbetreuer|dachdecker|zimmerer|maurer|fliesenleger|polier|optiker|akustiker|techniker)(?:in|innen|e|en|er|s)?$/;
 
 function isJobWord(word: string): boolean {
   return (
@@ -214,6 +232,14 @@ function isJobWord(word: string): boolean {
     (word.length >= 4 && JOB_ENDING.test(word))
   );
 }
+
+/** Verbs and pronouns (as written, lower case) that make a line a clause; no job title holds one. */
+// biome-ignore format: a word list
+const CLAUSE_WORDS = new Set([
+  'ist', 'sind', 'war', 'wird', 'hat', 'haben', 'wir', 'ich', 'uns', 'is', 'are', 'was', 'were', 'has', 'have', 'we',
+  'our', 'est', 'sont', 'nous', 'je', 'es', 'son', 'está', 'somos', 'è', 'sono', 'siamo', 'noi', 'zijn', 'heeft',
+  'wij', 'ons',
+]);
 
 /**
  * Whether a short line reads as a job title: a few words, no sentence, no contact detail. With `strict`, it
@@ -225,6 +251,8 @@ export function isRoleText(text: string, strict: boolean): boolean {
   const words = text.split(/\s+/);
   if (words.length > 8) return false;
   if (/[„“"«»]/.test(text)) return false;
+  // A clause, not a title: "Il Titolare del trattamento dei dati è", "ist seit 2010 bei uns".
+  if (words.some((w) => CLAUSE_WORDS.has(w))) return false;
   if (!strict) return /\p{L}{2}/u.test(text);
   return foldText(text)
     .split(/[^a-z0-9]+/)

@@ -68,7 +68,7 @@ export interface CompanyFacts {
 export type EmailKind = 'personal' | 'role' | 'unknown';
 
 /** `found`: the domain has MX records; `none`: it has none (mail bounces); `failed`: the lookup failed. */
-export type MxStatus = 'found' | 'none' | 'failed';
+type MxStatus = 'found' | 'none' | 'failed';
 
 export interface ClassifiedEmail {
   email: string;

@@ -8,7 +8,10 @@ import type { VatId } from './types';
 
 /** A VAT label; the number follows within a few characters (same line or the next). */
 export const VAT_LABEL =
-  /(?:mehrwertsteuer(?:-?(?:nummer|nr\.?))?|ust\.?\s*-?\s*id(?:ent)?\.?\s*-?\s*(?:nr|nummer)?|umsatzsteuer[-\s]?(?:identifikations)?(?:nummer|-?id(?:-?nr)?)|umsatzsteuer\s*id|uid(?:-?(?:nr|nummer))?|vat\s*(?:reg(?:istration)?\.?\s*)?(?:no|nr|number|id)?|tva(?:\s+intra(?:communautaire)?)?|n°\s*tva|btw(?:-?(?:nummer|nr|id))?|mwst(?:-?(?:nr|nummer))?|mva|p\.?\s*iva|partita\s+iva|codice\s+fiscale|nif|cif|n\.?i\.?f\.?|moms(?:reg(?:istrerings)?(?:nummer|nr)?)?|alv(?:-?numero)?|tax\s+id)/i;
+  /(?:mehrwertsteuer(?:-?(?:nummer|nr\.?))?|ust\.?\s*-?\s*id(?:ent)?\.?\s*-?\s*(?:nr|nummer)?|umsatzsteuer[-\s]?(?:identifikations)?(?:nummer|-?id(?:-?nr)?)|umsatzsteuer\s*id|uid(?:-?(?:nr|nummer))?|vat\s*(?:reg(?:istration)?\.?\s*)?(?:no|nr|number|id)?|tva(?:\s+intra(?:communautaire)?)?|n°\s*tva|btw(?:-?(?:nummer|nr|id))?|mwst(?:-?(?:nr|nummer))?|mva|p\.?\s*iva|partita\s+iva|codice\s+fiscale|nif|cif|n\.?i\.?f\.?|moms(?:reg(?:istrerings)?(?:nummer|nr)?)?|alv(?:-?numero)?|tax\s+id|steuer(?:nummer|-?nr\.?)|st\.?-?nr\.?)/i;
+
+/** Labels of a national tax number: a VAT id after them counts only with its country prefix ("Steuernummer: DE…"). */
+const TAX_NUMBER_LABEL = /^(?:steuer(?:nummer|-?nr\.?)|st\.?-?nr\.?)$/i;
 
 /** Tokens that may be a VAT number: an optional country prefix, then digits and letters with separators. */
 const CANDIDATE =
@@ -17,6 +20,7 @@ const CANDIDATE =
 /** Prefixes to try for a number written without one, by the label that stands before it. */
 function prefixesFor(label: string, siteCountry: string | null): string[] {
   const l = label.toLowerCase();
+  if (TAX_NUMBER_LABEL.test(label.trim())) return [];
   if (/iva|codice/.test(l) && !/mwst|tva/.test(l)) return ['IT'];
   if (/nif|cif/.test(l)) return ['ES'];
   if (/mva/.test(l)) return ['NO'];
@@ -50,7 +54,9 @@ export function vatIdsIn(text: string, label: string, siteCountry: string | null
       const result = checkVAT(id, countries);
       if (!result.isValidFormat || !result.country) continue;
       // A Swiss UID is the company's register number; only with MWST/TVA/IVA (or under a VAT label) is it VAT.
-      if (result.country.isoCode.short === 'CH' && !suffix && !/mwst|mehrwert|tva|iva|vat/i.test(label))
+      // The label is read up to the number: "UID/MWST: CHE-…" labels a VAT number.
+      const labelled = `${label} ${text.slice(0, match.index)}`;
+      if (result.country.isoCode.short === 'CH' && !suffix && !/mwst|mehrwert|tva|iva|vat/i.test(labelled))
         continue;
       out.push({ id, country: result.country.isoCode.short, checksum_valid: result.isValid });
       break;

@@ -1,4 +1,4 @@
-import type { Clauses } from './regex-tools';
+import type { Clauses } from './types';
 
 /**
  * Markup every page has, and a few tokens nearly every page contains. A literal found in it (" class=",
@@ -36,7 +36,7 @@ export function withoutBoilerplate(clauses: Clauses | null): Clauses | null {
  * Markup every page has about once (`<html`, `<body`): once in the boilerplate above, and long enough not to be a
  * fragment of other markup. Such a literal filters out no page, but where it occurs bounds where a match can be.
  */
-export function isOncePerPage(literal: string): boolean {
+function isOncePerPage(literal: string): boolean {
   const at = BOILERPLATE.indexOf(literal);
   return literal.length >= 5 && at !== -1 && BOILERPLATE.indexOf(literal, at + 1) === -1;
 }

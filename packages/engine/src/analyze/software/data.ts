@@ -26,7 +26,7 @@ export const FINGERPRINT_MANIFEST = manifestJson as unknown as FingerprintManife
  * lacks; otherwise the entry must name one it has) and `_replace` (fields that replace the package's instead of
  * adding to them, e.g. a pattern that matches far more than the product).
  */
-export type SupplementEntry = TechnologyData & { _why: string; _new?: boolean; _replace?: string[] };
+type SupplementEntry = TechnologyData & { _why: string; _new?: boolean; _replace?: string[] };
 export type Supplement = Record<string, SupplementEntry>;
 
 export const FINGERPRINT_SUPPLEMENT = Object.fromEntries(

@@ -253,7 +253,7 @@ describe('meta values read by many patterns', () => {
         { url: 'https://a.example/', html: `<meta name="generator" content="${content}">` },
         fp,
       ).map((d) => d.name);
-    expect(names('Site Powered by MIDWAY 3')).toEqual(['Midway']);
+    expect(names('Site v2; Powered by MIDWAY 3')).toEqual(['Midway']);
     expect(names('OmegaPress 1.0')).toEqual(['Either']);
     expect(names('Cms3x and omega')).toEqual(['Cms3']);
   });

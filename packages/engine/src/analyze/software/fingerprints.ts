@@ -2,14 +2,15 @@ import { isBoilerplate } from './boilerplate';
 import { readFingerprintData } from './data';
 import { addJsRules, emptyJsRules, type JsRules } from './js-rules';
 import { LiteralIndex } from './literal-index';
+import type { DomRule } from './match-dom';
 import { type CompiledPattern, type CompileStats, compilePattern, parsePatternString } from './pattern';
 import { escapeRegex } from './regex-tools';
-import { parseSelector, type SelectorAlternative } from './selector';
+import { parseSelector } from './selector';
 import { isSiteHosting } from './site-hosting';
 import { domTriggers, patternTriggers, type Triggers } from './triggers';
 import type { EvidenceType, FingerprintData, PatternValue, TechnologyData } from './types';
 
-export interface TechnologyInfo {
+interface TechnologyInfo {
   name: string;
   slug: string;
   categories: number[];
@@ -21,16 +22,6 @@ export interface TechnologyInfo {
   excludes: string[];
   /** Says where the site itself is hosted: only evidence about the site's own host counts (site-hosting.ts). */
   isSiteHosting: boolean;
-}
-
-export interface DomRule {
-  tech: number;
-  selector: string;
-  /** Null when the selector uses syntax our reader skips: it then always runs through cheerio. */
-  alternatives: SelectorAlternative[] | null;
-  exists?: CompiledPattern;
-  text?: CompiledPattern;
-  attributes: Array<{ name: string; pattern: CompiledPattern }>;
 }
 
 export interface Fingerprints {
@@ -72,7 +63,7 @@ const UNSUPPORTED = ['xhr', 'dns', 'certIssuer', 'probe', 'robots'] as const;
 const asList = (value: PatternValue | undefined): Array<string | number> =>
   value === undefined ? [] : Array.isArray(value) ? value : [value];
 
-export const slugify = (name: string): string =>
+const slugify = (name: string): string =>
   name
     .toLowerCase()
     .replace(/[^a-z0-9-]/g, '-')

@@ -1,5 +1,5 @@
 /**
- * What a technology means to a salesperson (issue 11 part 5): software the business chose and pays for — a
+ * What a technology means to a salesperson: software the business chose and pays for — a
  * shop system, booking, CRM, marketing, payments, analytics, chat, a website builder — against infrastructure
  * and inferences: languages, databases, servers, CDNs, JavaScript libraries, fonts, Open Graph, RSS, PWA, HSTS.
  * Decided by Wappalyzer category ids (categories.json of the fingerprint data):
@@ -54,7 +54,7 @@ export const ADD_ON_CATEGORIES: Readonly<Record<number, string>> = {
  * Technologies whose category misleads: "Cart Functionality" (Ecommerce) is an inference from a cart icon's
  * class name, not a product anyone bought.
  */
-export const INFERENCES = new Set(['Cart Functionality']);
+const INFERENCES = new Set(['Cart Functionality']);
 
 export function groupOf(name: string, categories: readonly number[], impliedOnly = false): DetectionGroup {
   if (impliedOnly || INFERENCES.has(name)) return 'infrastructure';

@@ -17,7 +17,7 @@ import { getDomainWithoutSuffix } from 'tldts';
 import type { PageFacts } from './page-facts';
 import { type CompiledPattern, type CompileStats, compilePattern, parsePatternString } from './pattern';
 
-export interface JsRule {
+interface JsRule {
   key: string;
   root: string;
   /** The property path after the root (empty for a single name). */

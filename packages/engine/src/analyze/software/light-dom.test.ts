@@ -5,8 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { pageFromHtml } from '../../crawl/page';
 import { FIXTURES_DIR, hasFixtures, loadHtmlFixtures } from '../../crawl/test-fixtures';
 import { detectSoftware } from './detect';
-import { type LightDomIndex, parseLightDom } from './light-dom';
-import type { DomNode } from './page-facts';
+import { type DomNode, type LightDomIndex, parseLightDom } from './light-dom';
 
 /**
  * The tree as lines: elements with their attributes and depth, comments, and text without whitespace-only runs

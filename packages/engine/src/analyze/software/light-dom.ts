@@ -9,9 +9,30 @@
  * each tag with a few comparisons. A page's `$` (cheerio) is then only built when another analyzer asks for it
  * (crawl/page.ts), so detecting software alone never pays for it. light-dom.test.ts checks the tree against
  * htmlparser2's on real pages.
+ *
+ * The bounds of crawl/html-tree.ts hold here too, counted the same way: elements nest at most MAX_TREE_DEPTH
+ * deep (deeper ones join the deepest allowed ancestor), and past MAX_PAGE_NODES elements, comments and attributes
+ * the page is not read (PageTooComplexError). A closing tag looks its element up among the open ones from the
+ * innermost, popping what it closes; one whose name is not open deep down is known at once (DEEP_OPEN), so a
+ * page of stray closing tags under deep nesting costs no more than its length.
  */
 import { decodeHTML, decodeHTMLAttribute } from 'entities';
-import type { DomElement, DomNode } from './page-facts';
+import { MAX_PAGE_NODES, MAX_TREE_DEPTH, PageTooComplexError } from '../../crawl/html-tree';
+
+/** The parts of an htmlparser2 DOM we read: this module builds just these. */
+export interface DomNode {
+  type: string;
+  name?: string;
+  attribs?: Record<string, string>;
+  children?: DomNode[];
+  parent?: DomNode | null;
+  data?: string;
+}
+export interface DomElement extends DomNode {
+  name: string;
+  attribs: Record<string, string>;
+  children: DomNode[];
+}
 
 const P = new Set(['p']);
 const FORM = new Set(['input', 'option', 'optgroup', 'select', 'button', 'datalist', 'textarea']);
@@ -131,6 +152,12 @@ function nameAt(html: string, start: number, end: number, hash: number, names: s
 /** One step of the names' hash over a character (A–Z as a–z). */
 const hashStep = (hash: number, c: number) => (Math.imul(hash, 31) + (c >= 65 && c <= 90 ? c + 32 : c)) | 0;
 
+/**
+ * Open elements up to this many are looked through one by one; the names of those deeper are counted, so a closing
+ * tag whose element is not open down there skips them (real pages never open this many).
+ */
+const SHALLOW_OPEN = 64;
+
 /** What the reader lists while it reads, so nobody walks the tree again to find them. */
 export interface LightDomIndex {
   /** Elements and comments, in document order (the order of a depth-first walk of the tree). */
@@ -153,13 +180,36 @@ export interface AttributeList {
 export function parseLightDom(html: string, index?: LightDomIndex): DomNode {
   const root: DomNode = { type: 'root', children: NO_CHILDREN, parent: null };
   const stack: DomElement[] = [];
+  /** How many elements of each name are open at SHALLOW_OPEN or deeper in `stack`. */
+  const deepOpen = new Map<string, number>();
+  const pushOpen = (element: DomElement) => {
+    if (stack.length >= SHALLOW_OPEN) deepOpen.set(element.name, (deepOpen.get(element.name) ?? 0) + 1);
+    stack.push(element);
+  };
+  const popOpen = () => {
+    const element = stack.pop() as DomElement;
+    if (stack.length >= SHALLOW_OPEN) deepOpen.set(element.name, (deepOpen.get(element.name) as number) - 1);
+  };
+  let budget = MAX_PAGE_NODES;
+  const spend = () => {
+    if (--budget < 0) throw new PageTooComplexError();
+  };
   /** Whether self-closing syntax counts here (inside svg or math, not in their HTML integration points). */
   const foreign: boolean[] = [false];
   const n = html.length;
   // (Index -1 of an empty array is a property lookup on its prototype chain, far slower than a length test.)
   const current = (): DomNode => (stack.length ? (stack[stack.length - 1] as DomElement) : root);
-  const append = (node: DomNode) => {
+  /**
+   * Where a node goes: the current element; past MAX_TREE_DEPTH, an element goes to the deepest allowed ancestor,
+   * and a leaf into the current element only while that is the last thing there (crawl/html-tree.ts).
+   */
+  const parentFor = (isElement: boolean): DomNode => {
     const parent = current();
+    if (stack.length < MAX_TREE_DEPTH) return parent;
+    const deepest = stack[MAX_TREE_DEPTH - 2] as DomElement;
+    return isElement || deepest.children[deepest.children.length - 1] !== parent ? deepest : parent;
+  };
+  const append = (node: DomNode, parent = current()) => {
     node.parent = parent;
     if (parent.children === NO_CHILDREN) parent.children = [node];
     else (parent.children as DomNode[]).push(node);
@@ -174,26 +224,27 @@ export function parseLightDom(html: string, index?: LightDomIndex): DomNode {
   const text = (from: number, to: number, decode = true) => {
     if (to <= from) return;
     const raw = html.slice(from, to);
-    const parent = current();
+    const parent = parentFor(false);
     const siblings = parent.children as DomNode[];
     const last = siblings.length ? siblings[siblings.length - 1] : undefined;
     const data = decode && hasEntity(from, to) ? decodeHTML(raw) : raw;
     // Adjacent text is one node, as domhandler keeps it.
     if (last?.type === 'text') last.data += data;
-    else append({ type: 'text', data });
+    else append({ type: 'text', data }, parent);
   };
   const open = (name: string, attribs: Record<string, string>): DomElement => {
+    spend();
     const kind = TAG_KIND.get(name) ?? 0;
     if (kind & CLOSES_OTHERS) {
       const closes = IMPLIES_CLOSE.get(name) as Set<string>;
-      while (stack.length && closes.has((stack[stack.length - 1] as DomElement).name)) stack.pop();
+      while (stack.length && closes.has((stack[stack.length - 1] as DomElement).name)) popOpen();
     }
     const type = name === 'script' ? 'script' : name === 'style' ? 'style' : 'tag';
     const element: DomElement = { type, name, attribs, children: NO_CHILDREN, parent: null };
-    append(element);
+    append(element, parentFor(true));
     index?.nodes.push(element);
     if (!(kind & IS_VOID)) {
-      stack.push(element);
+      pushOpen(element);
       if (kind & IS_FOREIGN) foreign.push(true);
       else if (kind & IS_INTEGRATION) foreign.push(false);
     }
@@ -205,22 +256,25 @@ export function parseLightDom(html: string, index?: LightDomIndex): DomNode {
       if (foreign.length > 1) foreign.pop();
     }
     if (!(kind & IS_VOID)) {
-      for (let k = stack.length - 1; k >= 0; k--) {
+      // Not open deep down: only the shallow ones need looking at.
+      const from = stack.length > SHALLOW_OPEN && !deepOpen.get(name) ? SHALLOW_OPEN - 1 : stack.length - 1;
+      for (let k = from; k >= 0; k--) {
         if ((stack[k] as DomElement).name === name) {
-          while (stack.length > k) stack.pop(); // (cheaper than setting `length`, a call into the runtime)
+          while (stack.length > k) popOpen(); // (cheaper than setting `length`, a call into the runtime)
           return;
         }
       }
       if (name === 'p') {
         open('p', NO_ATTRIBUTES); // `</p>` without `<p>`: an empty paragraph
-        stack.pop();
+        popOpen();
       }
     } else if (name === 'br') open('br', NO_ATTRIBUTES);
   };
 
   const comment = (data: string) => {
+    spend();
     const node: DomNode = { type: 'comment', data };
-    append(node);
+    append(node, parentFor(false));
     index?.nodes.push(node);
   };
   const byAttribute = index?.byAttribute;
@@ -302,6 +356,7 @@ export function parseLightDom(html: string, index?: LightDomIndex): DomNode {
             j = k;
           }
         }
+        spend();
         if (attribs === NO_ATTRIBUTES) attribs = Object.create(null) as Record<string, string>;
         if (attribs[attribute] === undefined) {
           attribs[attribute] = value;
@@ -326,7 +381,7 @@ export function parseLightDom(html: string, index?: LightDomIndex): DomNode {
         }
       }
       // (htmlparser2 keeps the foreign context a self-closed <svg/> opened; so does this.)
-      if (selfClosing && foreign[foreign.length - 1] && stack[stack.length - 1] === element) stack.pop();
+      if (selfClosing && foreign[foreign.length - 1] && stack[stack.length - 1] === element) popOpen();
       const rawEnd = selfClosing ? undefined : RAW_END.get(name);
       if (rawEnd && stack[stack.length - 1] === element) {
         rawEnd.lastIndex = j;
@@ -376,10 +431,12 @@ export function parseLightDom(html: string, index?: LightDomIndex): DomNode {
         comment(html.slice(lt + 2, end === -1 ? n : end + 2));
         textStart = i = end === -1 ? n : end + 3;
       } else {
+        spend(); // (a node of htmlparser2's tree, counted as it counts it)
         const gt = html.indexOf('>', lt + 2); // <!doctype …>: no node the detector reads
         textStart = i = gt === -1 ? n : gt + 1;
       }
     } else if (c === 63) {
+      spend();
       text(textStart, lt);
       const gt = html.indexOf('>', lt + 2);
       textStart = i = gt === -1 ? n : gt + 1;

@@ -1,16 +1,26 @@
 import type { CheerioAPI } from 'cheerio';
-import type { DomRule } from './fingerprints';
-import type { Add } from './match-page';
-import {
-  type DomElement,
-  type DomIndex,
-  type DomNode,
-  hasClassToken,
-  type PageFacts,
-  textOf,
-} from './page-facts';
+import type { DomElement, DomNode } from './light-dom';
+import { type DomIndex, hasClassToken, type PageFacts, textOf } from './page-facts';
 import { type CompiledPattern, foundAll, runPattern } from './pattern';
 import { type AttributeTest, attributeMatches, type Compound, type SelectorAlternative } from './selector';
+import type { Evidence } from './types';
+
+export interface DomRule {
+  tech: number;
+  selector: string;
+  /** Null when the selector uses syntax our reader skips: it then always runs through cheerio. */
+  alternatives: SelectorAlternative[] | null;
+  exists?: CompiledPattern;
+  text?: CompiledPattern;
+  attributes: Array<{ name: string; pattern: CompiledPattern }>;
+}
+
+export type Add = (
+  pattern: CompiledPattern,
+  match: ArrayLike<string | undefined>,
+  shown: string,
+  type?: Evidence['type'],
+) => void;
 
 const MAX_ELEMENTS_CHECKED = 50;
 

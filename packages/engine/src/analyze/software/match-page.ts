@@ -2,7 +2,7 @@ import type { ParsedPage } from '../../crawl/page';
 import type { Fingerprints } from './fingerprints';
 import { matchJsRules } from './js-rules';
 import type { LiteralScan } from './literal-index';
-import { matchDomRule } from './match-dom';
+import { type Add, matchDomRule } from './match-dom';
 import { type PageFacts, pageFacts, push, type ScriptUrl } from './page-facts';
 import {
   type CompiledPattern,
@@ -26,7 +26,7 @@ export interface PatternHit {
 const MAX_SCRIPT_MATCHES = 3;
 const MAX_EVIDENCE_CHARS = 120;
 
-export function clip(text: string): string {
+function clip(text: string): string {
   const flat = text
     .slice(0, MAX_EVIDENCE_CHARS * 4)
     .replace(/\s+/g, ' ')
@@ -84,7 +84,9 @@ export function matchPage(page: ParsedPage, fp: Fingerprints): PatternHit[] {
 function matchKeyed(fp: Fingerprints, facts: PageFacts, add: Add): void {
   for (const [key, values] of facts.meta) {
     const patterns = fp.meta.get(key);
-    if (patterns) for (const value of values) matchValue(patterns, value, `${key}: ${value}`, add);
+    if (!patterns) continue;
+    const accept = key === 'generator' ? namesProduct : undefined;
+    for (const value of values) matchValue(patterns, value, `${key}: ${value}`, add, accept);
   }
   for (const [key, value] of Object.entries(facts.headers)) {
     const patterns = fp.headers.get(key);
@@ -102,22 +104,39 @@ function matchKeyed(fp: Fingerprints, facts: PageFacts, add: Add): void {
   }
 }
 
-export type Add = (
-  pattern: CompiledPattern,
-  match: ArrayLike<string | undefined>,
+function matchValue(
+  patterns: CompiledPattern[],
+  value: string,
   shown: string,
-  type?: Evidence['type'],
-) => void;
-
-function matchValue(patterns: CompiledPattern[], value: string, shown: string, add: Add): void {
+  add: Add,
+  accept?: (value: string, match: RegExpExecArray) => boolean,
+): void {
   const lower = value.toLowerCase();
   const wanted = patterns.length >= MIN_FILTERED_LIST ? possiblePatterns(patterns, lower) : null;
   for (let i = 0; i < patterns.length; i++) {
     if (wanted && wanted[i] === 0) continue;
     const p = patterns[i] as CompiledPattern;
     const m = runPattern(p, value, undefined, lower);
-    if (m) add(p, m, shown);
+    if (m && (!accept || accept(value, m))) add(p, m, shown);
   }
+}
+
+/**
+ * What may stand before a product's name in a generator meta: nothing, a list separator (`WordPress 6.4;
+ * WooCommerce`), or a maker's lead-in (`Powered by Slider Revolution`, `(c) by modified eCommerce`).
+ */
+const GENERATOR_LEAD =
+  /(?:^|[;,|+&]|\b(?:powered|generated|created|made|built)\s+(?:by|with|on|using)|\(c\)\s*by)\s*$/i;
+
+/**
+ * A generator meta names the software that made the page as its leading words. A product's name further in is part
+ * of another name (`Diseño web: Amaya García`, an agency or the site's developer), not the product: a generator
+ * pattern counts only where its match (past leading spaces) starts the value, a list item or follows a lead-in.
+ */
+function namesProduct(value: string, match: RegExpExecArray): boolean {
+  const start = match.index + ((match[0] ?? '').length - (match[0] ?? '').trimStart().length);
+  // A lead-in stands right before the name: the last 200 characters hold any of them, and bound the pattern's work.
+  return GENERATOR_LEAD.test(value.slice(Math.max(0, start - 200), start));
 }
 
 /**

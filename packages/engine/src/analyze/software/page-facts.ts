@@ -1,21 +1,12 @@
 import { hasParsedDom, type ParsedPage } from '../../crawl/page';
-import { type AttributeList, type LightDomIndex, parseLightDom } from './light-dom';
+import {
+  type AttributeList,
+  type DomElement,
+  type DomNode,
+  type LightDomIndex,
+  parseLightDom,
+} from './light-dom';
 import { quotedScriptUrls } from './quoted-urls';
-
-/** The parts of an htmlparser2 DOM we read: light-dom.ts builds just these. */
-export interface DomNode {
-  type: string;
-  name?: string;
-  attribs?: Record<string, string>;
-  children?: DomNode[];
-  parent?: DomNode | null;
-  data?: string;
-}
-export interface DomElement extends DomNode {
-  name: string;
-  attribs: Record<string, string>;
-  children: DomNode[];
-}
 
 export interface DomIndex {
   all: DomElement[];

@@ -2,7 +2,6 @@ import { htmlClauses, withoutBoilerplate } from './boilerplate';
 import { type LiteralScan, occurrences } from './literal-index';
 import {
   boundQuantifiers,
-  type Clauses,
   clauseTests,
   isWordLiteral,
   maxMatchWidth,
@@ -10,7 +9,7 @@ import {
   requiredClauses,
   satisfies,
 } from './regex-tools';
-import type { EvidenceType } from './types';
+import type { Clauses, EvidenceType } from './types';
 
 /** One Wappalyzer pattern, compiled: `regex\;version:\1\;confidence:50`. */
 export interface CompiledPattern {

@@ -3,6 +3,7 @@
  * without (so a cheap indexOf can rule most patterns out before any regex runs).
  */
 import { isBoilerplate } from './boilerplate';
+import type { Clauses } from './types';
 
 /** Length of the escape sequence starting at `i` (a backslash), so it is skipped whole. */
 function escapeLength(source: string, i: number): number {
@@ -104,9 +105,6 @@ function topLevelAlternatives(source: string): string[] {
 }
 
 const SPECIAL_ESCAPES = new Set([...'dDwWsSbBfnrtv0123456789cxupPk']);
-
-/** A requirement in conjunctive form: every clause must hold; a clause holds when any of its literals occurs. */
-export type Clauses = string[][];
 
 /** How selective a clause is: its shortest literal's length, nothing when a literal is in every page. */
 const clauseQuality = (clause: string[]) => Math.min(...clause.map((l) => (isBoilerplate(l) ? 0 : l.length)));

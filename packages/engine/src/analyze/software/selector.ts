@@ -5,7 +5,7 @@
  * Pseudo-classes and sibling combinators still run through cheerio, after the same cheap checks.
  */
 
-export type AttributeOperator = '=' | '~=' | '|=' | '^=' | '$=' | '*=';
+type AttributeOperator = '=' | '~=' | '|=' | '^=' | '$=' | '*=';
 
 export interface AttributeTest {
   name: string;

@@ -21,7 +21,7 @@ import type { EvidenceType } from './types';
 const HOSTING_CATEGORIES = new Set([22, 23, 27, 28, 31, 34, 62, 63, 64, 65, 88]);
 
 /** Public CDNs (all in category 31): a reference to them is the detection. */
-export const PUBLIC_CDNS = new Set([
+const PUBLIC_CDNS = new Set([
   'cdnjs',
   'jsDelivr',
   'Unpkg',

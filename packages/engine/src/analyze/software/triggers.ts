@@ -4,8 +4,8 @@
  */
 
 import { isBoilerplate } from './boilerplate';
-import type { DomRule } from './fingerprints';
 import type { LiteralIndex } from './literal-index';
+import type { DomRule } from './match-dom';
 import type { CompiledPattern } from './pattern';
 
 export interface Triggers<T> {

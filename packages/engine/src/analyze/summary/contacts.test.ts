@@ -20,13 +20,14 @@ function cloudflareEncode(email: string, key: number): string {
 }
 
 describe('findEmails', () => {
-  it('reads mailto links, including "mailto:Mailto:…", encoded spaces and query strings', () => {
+  it('reads mailto links, including "mailto:Mailto:…", "mailto://…", encoded spaces and query strings', () => {
     expect(
       emails(`
         <a href="mailto:Info@Example.de?subject=Anfrage">Schreiben Sie uns</a>
         <a href="mailto:Mailto:buero@example.de">x</a>
-        <a href="mailto:%20kontakt@example.de">y</a>`),
-    ).toEqual(['info@example.de', 'buero@example.de', 'kontakt@example.de']);
+        <a href="mailto:%20kontakt@example.de">y</a>
+        <a href="mailto://post@example.de">z</a>`),
+    ).toEqual(['info@example.de', 'buero@example.de', 'kontakt@example.de', 'post@example.de']);
   });
 
   it('de-obfuscates [at]/(at)/{at} and [dot]/(dot) forms in any case and spacing', () => {
@@ -115,6 +116,20 @@ describe('findEmails', () => {
       ),
     ).toEqual([]);
   });
+
+  it('drops a label the markup glued to an address, and keeps addresses that merely start like one', () => {
+    expect(emails('<p><strong>Kontakt</strong><span>g.x@gx-bau.de</span></p>')).toEqual(['g.x@gx-bau.de']);
+    expect(emails('<p><b>E-Mail</b>info@schreinerei-alt.de</p>')).toEqual(['info@schreinerei-alt.de']);
+    expect(
+      emails('<p>Kontakt@tischlerei.de · kontakt@bau.de · Contactus@shop.com · Mailbox@firma.de</p>'),
+    ).toEqual(['kontakt@tischlerei.de', 'kontakt@bau.de', 'contactus@shop.com', 'mailbox@firma.de']);
+    // Lower case, the label is told by the address the page links on its own.
+    expect(
+      emails(
+        '<p><span>email</span><a href="mailto:info@energy-way.it">info@energy-way.it</a></p><p>emailinfo@energy-way.it</p>',
+      ),
+    ).toEqual(['info@energy-way.it']);
+  });
 });
 
 describe('findPhones', () => {
@@ -122,7 +137,7 @@ describe('findPhones', () => {
     findPhones(page(body), country).map((p) => p.phone);
 
   it('reads tel: links and labelled numbers into E.164 with the site country', () => {
-    expect(phones('<a href="tel:+49%2030%2012345678">Anrufen</a>')).toEqual(['+493012345678']);
+    expect(phones('<a href="tel:+49%2030%2025791357">Anrufen</a>')).toEqual(['+493025791357']);
     expect(phones('<p>Tel.: 0471 80 60 745</p>')).toEqual(['+494718060745']);
     expect(phones('<p>Fon +49 (0)2202 -2809436</p>')).toEqual(['+4922022809436']);
     expect(phones('<p>Telefon: +49 (0) 99 73 84 59 – 0</p>')).toEqual(['+49997384590']);
@@ -133,7 +148,7 @@ describe('findPhones', () => {
   it('takes unlabelled numbers written internationally or in a national format', () => {
     expect(phones('<p>Familie Rieder +39 0473 668056</p>', 'IT')).toEqual(['+390473668056']);
     expect(phones('<p>Kontakt 089 231416666</p>')).toEqual(['+4989231416666']);
-    expect(phones('<p>0049 40 1234567</p>')).toEqual(['+49401234567']);
+    expect(phones('<p>0049 40 3589217</p>')).toEqual(['+49403589217']);
   });
 
   it('leaves out fax numbers, dates, times, prices and bare digit runs', () => {

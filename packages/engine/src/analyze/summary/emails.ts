@@ -5,6 +5,9 @@ import { collapseSpaces } from '../../normalize/text';
 import { isInArticleBody } from './page-kind';
 import { pageText } from './page-text';
 
+/** An address is at most 320 characters (64 before the @, 255 after): a longer "address" is no address. */
+const MAX_EMAIL_CHARS = 320;
+
 /** An email address found on a page, and how. */
 export interface FoundEmail {
   email: string;
@@ -16,7 +19,7 @@ export interface FoundEmail {
 
 // A bare "@" with a space on one side only is a social handle ("Instagram als @dussmann.official"), not an address.
 // Every pattern built from these is case-insensitive: "dot|DOT" listed both once, and since the DOT repeats in a
-// domain, each " dot " could be read two ways — time doubling with each one (issue 16, item 1; src/redos.test.ts).
+// domain, each " dot " could be read two ways — time doubling with each one (src/redos.test.ts).
 const AT = String.raw`(?:\s*[[({<]\s*(?:at|ät|@|aet|arroba|chez)\s*[\])}>]\s*|\s+at\s+|@|\s+@\s+)`;
 const DOT = String.raw`(?:\s*[[({<]\s*(?:dot|punkt|point|punto|punt|\.)\s*[\])}>]\s*|\s+(?:dot|punkt)\s+|\.)`;
 const LOCAL = '[a-z0-9][a-z0-9._%+-]*';
@@ -62,9 +65,9 @@ export function findEmails(page: ParsedPage): FoundEmail[] {
 
   $('a[href]').each((_, el) => {
     const href = $(el).attr('href') ?? '';
-    // Some sites write "mailto:Mailto:info@…" or "mailto:%20info@…".
+    // Some sites write "mailto:Mailto:info@…", "mailto:%20info@…" or "mailto://info@…".
     if (/^\s*mailto:/i.test(href))
-      add(safeDecode(href).replace(/^(\s*mailto:\s*)+/i, ''), 'mailto', inBody(el));
+      add(safeDecode(href).replace(/^(\s*mailto:[\s/]*)+/i, ''), 'mailto', inBody(el));
     const cloudflare = /\/cdn-cgi\/l\/email-protection#([0-9a-f]+)/i.exec(href);
     if (cloudflare?.[1]) add(decodeCloudflareEmail(cloudflare[1]), 'cloudflare', inBody(el));
   });
@@ -102,13 +105,35 @@ export function findEmails(page: ParsedPage): FoundEmail[] {
       // A bare " at " needs a spelled-out dot too: "look at example.com" is prose, "info at example dot com" is not.
       if (/\s(?:at|AT)\s/.test(whole) && !/\s(?:dot|DOT|punkt|PUNKT)\s|[[({<]/.test(whole)) continue;
       add(
-        `${local}@${deobfuscateDomain(domain)}`,
+        `${withoutGluedLabel(local)}@${deobfuscateDomain(domain)}`,
         plain ? 'text' : 'obfuscated',
         block.isArticle && !block.isChrome,
       );
     }
   }
-  return [...found.values()];
+  // "emailinfo@…" beside a mailto: info@…: the text glued a label to an address the page gives on its own too.
+  return [...found.values()].filter((e) => {
+    const glued =
+      e.email.length <= MAX_EMAIL_CHARS
+        ? /^(?:e-?mail|mail|kontakt|contact|contacto|contatto|correo)(.+@.+)$/i.exec(e.email)?.[1]
+        : undefined;
+    return !(e.how === 'text' && glued && found.has(glued));
+  });
+}
+
+/**
+ * A label the page's markup glued to the address ("Kontakt" + "g.x@firma.de" read as "Kontaktg.x@firma.de",
+ * "E-Mailinfo@…"): a capitalised label word ending where a lower-case address starts. The label is dropped;
+ * "kontakt@…" or "Kontakt@…" alone is an address of its own and kept.
+ */
+const GLUED_LABEL =
+  /^(?:Kontakt|Contact|Contacto|Contatto|Kontaktieren|E-?[Mm]ail|Mail|Correo|Courriel|Adresse)(?=[a-z0-9])/;
+function withoutGluedLabel(local: string): string {
+  const match = GLUED_LABEL.exec(local);
+  if (!match) return local;
+  const rest = local.slice(match[0].length);
+  // "Contactus", "Mailbox", "Kontakter": a word that goes on in lower case is one name, not label + address.
+  return /^[a-z]{0,3}$|^(?:us|box|er|en|o|a|e)(?:$|[._-])/.test(rest) ? local : rest;
 }
 
 function cleanEmail(raw: string | null | undefined): string | null {
@@ -121,7 +146,7 @@ function cleanEmail(raw: string | null | undefined): string | null {
 }
 
 /** Hex-encoded addresses longer than this are not read (2 × the longest address, twice). */
-export const MAX_HEX_EMAIL_CHARS = 1024;
+const MAX_HEX_EMAIL_CHARS = 1024;
 
 const OBFUSCATED_WHOLE = new RegExp(`^\\s*(${LOCAL})${AT}(.+?)\\s*$`, 'iu');
 const OBFUSCATED_DOT = new RegExp(DOT, 'giu');

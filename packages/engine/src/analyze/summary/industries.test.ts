@@ -5,12 +5,39 @@ import { classifyIndustry } from './industries';
 import { pageKind } from './page-kind';
 import { summarizeSite } from './summarize';
 
-const one = (text: string, weight = 3) => classifyIndustry({ texts: [{ text, weight }], schemaTypes: [] });
+/** One text that says what the business is (its name, its home page's head). */
+const one = (text: string, weight = 3) =>
+  classifyIndustry({ texts: [{ text, weight, identity: true }], schemaTypes: [] });
 const page = (url: string, html: string, role: PageRole = 'other') => pageFromHtml({ url, html, role });
 const industryOf = async (url: string, html: string, role: PageRole = 'other') =>
   (await summarizeSite([page(url, html, role)])).industry;
 
 describe('classifyIndustry', () => {
+  it('knows trades, staffing and farm work by the words their own sites use, in their languages', () => {
+    expect(one('Scaffolding hire and erection · Scaffolders in Sussex', 6).industry).toBe(
+      'Construction & trades',
+    );
+    expect(one('Grondwerken, wegenwerken en riolering · afbraakwerken', 6).industry).toBe(
+      'Construction & trades',
+    );
+    expect(one('Personalbereitstellung und Arbeitskräfteüberlassung in Wien', 6).industry).toBe(
+      'Recruiting & HR',
+    );
+    expect(one('Services viticoles · travaux de la vigne et vendanges', 6).industry).toBe(
+      'Agriculture, forestry & gardening',
+    );
+  });
+
+  it('reads a word by what it names here, not by its other sense', () => {
+    // "the employability landscape" is no landscaping; a "carrello elevatore" (forklift) no shopping cart.
+    expect(
+      one('Helping organisations navigate the employability landscape').scores.map(([i]) => i),
+    ).not.toContain('Agriculture, forestry & gardening');
+    expect(one('Vendita e noleggio di carrelli elevatori a Bologna').scores.map(([i]) => i)).not.toContain(
+      'E-commerce',
+    );
+  });
+
   it('lets the longer of two overlapping keywords count', () => {
     // "Data engineer" is a software role; the "engineer" inside it is not engineering.
     expect(one('Data engineer · Data engineer · Full stack developer').scores.map(([i]) => i)).toEqual([
@@ -106,5 +133,78 @@ describe('pageKind', () => {
     ).toBe('product');
     expect(kind('https://x.de/leistungen/', '<h1>Unsere Leistungen</h1>')).toBe('business');
     expect(kind('https://x.de/', '<h1>Impressionen</h1>', 'home')).toBe('business');
+  });
+});
+
+describe('classifyIndustry: what a business is over what it mentions', () => {
+  it('reads a dealer that offers financing, training and a warranty as a dealer', () => {
+    const { industry } = classifyIndustry({
+      schemaTypes: [],
+      texts: [
+        { text: 'SEM Automotive . Sportieve en exclusieve occasions', weight: 6, identity: true },
+        { text: 'Inkoop en taxatie . Garantie . Financiering . Leasing . Training voor uw team', weight: 2 },
+        { text: 'Financiering op maat, leasing en financing voor particulieren.', weight: 1 },
+      ],
+    });
+    expect(industry).toBe('Automotive');
+  });
+
+  it('counts financing and training in body copy a quarter, so they do not outweigh the offer', () => {
+    const body = {
+      text: 'Financing available. Financing for clinics. Training and workshops on site.',
+      weight: 1,
+    };
+    const scores = new Map(classifyIndustry({ schemaTypes: [], texts: [body] }).scores);
+    expect(scores.get('Financial services & insurance')).toBeLessThan(1);
+    expect(scores.get('Education & training') ?? 0).toBeLessThan(1);
+  });
+
+  it('names an HVAC contractor a trade, not marketing', () => {
+    const { industry } = classifyIndustry({
+      schemaTypes: [],
+      texts: [
+        { text: 'TAB GmbH . Lüftung, Klima, Heizung und Brandschutz', weight: 3, identity: true },
+        { text: 'Lüftungstechnik . Klimatechnik . Wartung & Instandhaltung', weight: 2 },
+      ],
+    });
+    expect(industry).toBe('Construction & trades');
+  });
+
+  it('answers nothing from one text of body copy alone', () => {
+    const body = 'Unsere Fliesen, Fliesen verlegen, Fliesen aus Italien, Sanierung und Renovierung.';
+    expect(classifyIndustry({ schemaTypes: [], texts: [{ text: body, weight: 2 }] }).industry).toBeNull();
+    // The same words in a second text (a heading) back it.
+    const both = [
+      { text: body, weight: 2 },
+      { text: 'Fliesenleger Meisterbetrieb', weight: 2 },
+    ];
+    expect(classifyIndustry({ schemaTypes: [], texts: both }).industry).toBe('Construction & trades');
+  });
+
+  it("takes the source's category (OSM tag, Google type, CSV column) as strong evidence", () => {
+    const body = [{ text: 'Wir bieten Finanzierung, Leasing und Kredit für Ihren Traum.', weight: 1 }];
+    expect(classifyIndustry({ schemaTypes: [], texts: body, category: 'car dealer' }).industry).toBe(
+      'Automotive',
+    );
+    expect(classifyIndustry({ schemaTypes: [], texts: [], category: 'dental_clinic' }).industry).toBe(
+      'Dental',
+    );
+    expect(classifyIndustry({ schemaTypes: [], texts: [], category: 'heating engineer' }).industry).toBe(
+      'Construction & trades',
+    );
+    expect(classifyIndustry({ schemaTypes: [], texts: [], category: 'Italian restaurant' }).industry).toBe(
+      'Restaurants, cafés & bars',
+    );
+    // A category the table lacks is read by the keywords, as what names the business.
+    expect(classifyIndustry({ schemaTypes: [], texts: [], category: 'Steuerkanzlei' }).industry).toBe(
+      'Accounting & tax',
+    );
+  });
+
+  it('reads what care services, vocational schools and marketplaces are', () => {
+    // As the business's name says it (weight 6).
+    expect(one('Seniorenbetreuung Sonnenschein', 6).industry).toBe('Healthcare & medical practices');
+    expect(one('Städtische Berufsschule II', 6).industry).toBe('Education & training');
+    expect(one('Der B2B-Marktplatz für Industriebedarf', 6).industry).toBe('E-commerce');
   });
 });

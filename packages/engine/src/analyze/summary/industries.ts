@@ -1,5 +1,6 @@
 import { INDUSTRIES, type Industry } from '@argo/contract';
 import { foldText } from '../../normalize/text';
+import { categoryIndustry } from './industry-categories';
 import { INDUSTRY_KEYWORDS } from './industry-keywords';
 
 // The taxonomy lives in the contract (the results filter and ICP forms offer the same list); re-exported here for
@@ -8,7 +9,7 @@ export { INDUSTRIES, INDUSTRY_KEYWORDS, type Industry };
 
 /** schema.org business types that settle the industry outright. */
 // biome-ignore format: a word list reads better compact
-export const SCHEMA_TYPE_INDUSTRY: Record<string, Industry> = {
+const SCHEMA_TYPE_INDUSTRY: Record<string, Industry> = {
   AccountingService: 'Accounting & tax', LegalService: 'Legal services', Attorney: 'Legal services',
   Notary: 'Legal services', Dentist: 'Dental', Physician: 'Healthcare & medical practices',
   MedicalClinic: 'Healthcare & medical practices', MedicalBusiness: 'Healthcare & medical practices',
@@ -116,6 +117,8 @@ export interface IndustryEvidence {
     text: string;
     weight: number /** hits per keyword counted at most (default 5) */;
     cap?: number;
+    /** Says what the business IS (its names, domain, self-description, home page head): side offers count here. */
+    identity?: boolean;
   }>;
   schemaTypes: string[];
   category?: string | null;
@@ -128,6 +131,14 @@ interface Hit {
   end: number;
   word: string;
 }
+
+/**
+ * Words for what many businesses offer on the side (a dealer offers financing, a machine maker training, a
+ * craftsman advice), and the authorities they deal with (a planner files with the municipality). Outside the
+ * texts that say what the business is, they count a quarter.
+ */
+const SIDE_OFFER =
+  /^(?:financ|finanz|leasing|kredit|credit|loan|insurance|versicherung|assurance|training|schulung|seminar|workshop|weiterbildung|fortbildung|formation|formacion|consult|beratung|advisory|asesor|event|evenement|evento|veranstaltung|messe|ticket|transport|delivery|shipping|versand|lieferung|sport|gemeente|gemeinde|municipal|government|kommune|comune|mairie|ayuntamiento)/;
 
 /** "for", "für (die)", "pour les", "para", "voor" and up to two more words, just before a keyword. */
 const FOR_WHOM = /(?:^|[^a-z])(?:for|fur|pour|para|per|voor|til)\s+(?:[a-z-]+\s+){0,2}$/;
@@ -186,16 +197,20 @@ const areNeighbours = (a: Industry, b: Industry) =>
   NEIGHBOURS.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
 
 /** Score a winner needs, and its lead over the runner-up. */
-export const INDUSTRY_MIN_SCORE = 6;
-export const INDUSTRY_MIN_LEAD = 1.25;
+const INDUSTRY_MIN_SCORE = 6;
+const INDUSTRY_MIN_LEAD = 1.5;
+/** Points of a schema.org type or a source category that names the industry. */
+const STRONG_POINTS = 20;
 
 /**
  * The built-in industry rule: keyword hits per industry, each weighted by where it stands (see industryTexts in
  * industry-evidence.ts: what names the business 6, title/description/h1 3, headings 2, body copy 1 — less on
- * posts and product pages, nothing from legal pages), each keyword counted at most 5 times per text, plus 20
- * for a schema.org type that names the industry. The best score wins if it reaches 6 and leads the runner-up by
- * 25 % (the next one, when the runner-up is its neighbour: NEIGHBOURS); otherwise null (unclear beats wrong; the
- * model, when configured, may still decide).
+ * posts and product pages, nothing from legal pages), each keyword counted at most 5 times per text, side offers
+ * (SIDE_OFFER: financing, training, advice …) a quarter outside the texts that say what the business is, plus 20
+ * for a schema.org type or a source category (OSM tag, Google type, CSV column: industry-categories.ts) that
+ * names the industry. The best score wins if it reaches 6, leads the runner-up by 50 % (the next one, when the
+ * runner-up is its neighbour: NEIGHBOURS) and stands on more than one text (or on an identity text, a type or
+ * the category); otherwise null (unclear beats wrong; the model, when configured, may still decide).
  */
 export function classifyIndustry(evidence: IndustryEvidence): {
   industry: Industry | null;
@@ -204,30 +219,63 @@ export function classifyIndustry(evidence: IndustryEvidence): {
   const scores = new Map<Industry, number>();
   const add = (industry: Industry, points: number) =>
     scores.set(industry, (scores.get(industry) ?? 0) + points);
+  // Independent evidence per industry: the texts with a hit, whether one of them says what the business is, and
+  // whether a schema.org type or the source's category names it.
+  const support = new Map<Industry, { texts: number; identity: boolean; strong: boolean }>();
+  const supportOf = (industry: Industry) => {
+    const known = support.get(industry);
+    if (known) return known;
+    const fresh = { texts: 0, identity: false, strong: false };
+    support.set(industry, fresh);
+    return fresh;
+  };
   for (const type of new Set(evidence.schemaTypes)) {
     const industry = SCHEMA_TYPE_INDUSTRY[type];
-    if (industry) add(industry, 20);
+    if (industry) {
+      add(industry, STRONG_POINTS);
+      supportOf(industry).strong = true;
+    }
   }
   const texts = [...evidence.texts];
-  if (evidence.category) texts.push({ text: evidence.category.replace(/_/g, ' '), weight: 6 });
-  for (const { text, weight, cap = 5 } of texts) {
+  const fromCategory = categoryIndustry(evidence.category);
+  if (fromCategory && fromCategory !== 'Other') {
+    add(fromCategory, STRONG_POINTS);
+    supportOf(fromCategory).strong = true;
+  } else if (evidence.category)
+    texts.push({ text: evidence.category.replace(/_/g, ' '), weight: 6, identity: true });
+  for (const { text, weight, cap = 5, identity = false } of texts) {
     if (!text || weight <= 0) continue;
     const counts = new Map<string, { industry: Industry; n: number; weight: number }>();
     for (const hit of hitsOf(foldText(text))) {
+      if (!identity && SIDE_OFFER.test(hit.word)) hit.weight *= 0.25;
       const key = `${hit.industry}\n${hit.word}`;
       const known = counts.get(key);
       if (known) known.n = Math.min(cap, known.n + 1);
       else counts.set(key, { industry: hit.industry, n: 1, weight: hit.weight });
     }
-    for (const { industry, n, weight: keywordWeight } of counts.values())
+    const hitIndustries = new Set<Industry>();
+    for (const { industry, n, weight: keywordWeight } of counts.values()) {
       add(industry, n * weight * keywordWeight);
+      hitIndustries.add(industry);
+    }
+    for (const industry of hitIndustries) {
+      const s = supportOf(industry);
+      s.texts++;
+      if (identity) s.identity = true;
+    }
   }
   const ranked = [...scores].sort((a, b) => b[1] - a[1]);
   const [first] = ranked;
   const rival = ranked
     .slice(1)
     .find(([industry], i) => i > 0 || !first || !areNeighbours(first[0], industry));
+  const backing = first ? support.get(first[0]) : undefined;
+  // One text alone (a menu, one page's body) is too thin: a second text, or one that names the business.
+  const isBacked = Boolean(backing && (backing.strong || backing.identity || backing.texts >= 2));
   const isClear =
-    first && first[1] >= INDUSTRY_MIN_SCORE && (!rival || first[1] >= rival[1] * INDUSTRY_MIN_LEAD);
+    first &&
+    isBacked &&
+    first[1] >= INDUSTRY_MIN_SCORE &&
+    (!rival || first[1] >= rival[1] * INDUSTRY_MIN_LEAD);
   return { industry: isClear ? first[0] : null, scores: ranked };
 }

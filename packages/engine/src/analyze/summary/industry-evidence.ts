@@ -11,6 +11,8 @@ export interface WeightedText {
   weight: number;
   /** Hits per keyword counted at most (default 5): a menu repeated in header and footer is one menu. */
   cap?: number;
+  /** The text says what the business is (names, domain, self-description, the home page's head). */
+  identity?: boolean;
 }
 
 /**
@@ -31,7 +33,8 @@ const NOT_A_MENU =
 /**
  * The texts the industry rules read, with their weights. What names the business — og:site_name, the brand part
  * of the title, the schema.org name, the category — weighs 6 (the domain's words 3); the site's own description
- * of itself (schema.org description, a footer's "about us" paragraph) 3; navigation menus 1 (what a business
+ * of itself (schema.org description, a footer's "about us" paragraph) 3; the names, the domain, the schema.org
+ * description and the home page's head are identity texts (see classifyIndustry: side offers count in full there); navigation menus 1 (what a business
  * sells is what its menu lists); then each page's head, headings and body by its kind (KIND_WEIGHTS), home and
  * about pages' bodies in full, other pages' halved; services 2.
  */
@@ -42,11 +45,12 @@ export function industryTexts(
 ): WeightedText[] {
   const identity = siteIdentity(pages, structured);
   const texts: WeightedText[] = [
-    { text: identity.names.join(' . '), weight: 6, cap: 2 },
-    { text: identity.domainWords, weight: 3, cap: 1 },
+    { text: identity.names.join(' . '), weight: 6, cap: 2, identity: true },
+    { text: identity.domainWords, weight: 3, cap: 1, identity: true },
   ];
   const orgDescription = structured?.organization?.description;
-  if (typeof orgDescription === 'string') texts.push({ text: orgDescription, weight: 3, cap: 3 });
+  if (typeof orgDescription === 'string')
+    texts.push({ text: orgDescription, weight: 3, cap: 3, identity: true });
   const menus = new Set<string>();
   const blurbs = new Set<string>();
   for (const page of pages) {
@@ -65,7 +69,11 @@ export function industryTexts(
     const isHome = page.role === 'home' || page.role === 'about';
     const head = pageHead(page);
     const title = head.title ? titleParts(head.title, identity.brands).rest : '';
-    texts.push({ text: [title, head.description, head.h1].filter(Boolean).join(' . '), weight: headWeight });
+    texts.push({
+      text: [title, head.description, head.h1].filter(Boolean).join(' . '),
+      weight: headWeight,
+      identity: page.role === 'home' && kind === 'business',
+    });
     const blocks = mainBlocks(page);
     // Headings below the first h1 (pages with several h1 use them as section headings).
     const firstH1 = blocks.findIndex((b) => b.tag === 'h1');
@@ -138,7 +146,7 @@ const splitTitle = (title: string) =>
     .filter(Boolean);
 
 /** A title split into the brand part (matching a known name or the domain) and the rest (what the page is about). */
-export function titleParts(title: string, brands: string[]): { brand: string | null; rest: string } {
+function titleParts(title: string, brands: string[]): { brand: string | null; rest: string } {
   const parts = splitTitle(title);
   const keys = brands.map(squash).filter((k) => k.length >= 3);
   const isBrand = (part: string) => {

@@ -11,7 +11,7 @@ export const MODEL_TEXT_BUDGET = 12_000;
 const PER_PAGE_BUDGET = 4_000;
 
 /** What the model must answer: checked by the client (and asked for as JSON Schema). */
-export const ModelDescription = z.object({
+const ModelDescription = z.object({
   summary: z.string().trim().min(10).max(800),
   services: z.array(z.string().trim().min(2).max(120)).max(20),
   industry: z.enum(INDUSTRIES).nullable(),
@@ -29,7 +29,7 @@ const SYSTEM = [
 ].join('\n');
 
 /** The prompt's user message: business, then each page's title, description and main text, within the budget. */
-export function modelInput(
+function modelInput(
   pages: ParsedPage[],
   business?: { name?: string | null; category?: string | null },
 ): string {

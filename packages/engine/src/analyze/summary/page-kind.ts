@@ -86,7 +86,7 @@ function hasPublishingDate(page: ParsedPage): boolean {
 export const isLegalName = (text: string) => text.length <= 60 && LEGAL_TITLE.test(text.trim());
 
 /** Every schema.org @type a page declares (JSON-LD, microdata), without the schema.org prefix. */
-export function schemaTypes(page: ParsedPage): string[] {
+function schemaTypes(page: ParsedPage): string[] {
   const types: string[] = [];
   const collect = (value: unknown) => {
     if (Array.isArray(value)) for (const v of value) collect(v);

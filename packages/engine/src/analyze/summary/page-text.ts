@@ -4,7 +4,7 @@ import { collapseSpaces } from '../../normalize/text';
 
 /**
  * The analyzers read at most this much of one block of text (a paragraph, a cell, a line): real ones are far shorter,
- * and the rest of a giant one is not read. It bounds what their patterns run on (issue 16, item 1: the ReDoS test,
+ * and the rest of a giant one is not read. It bounds what their patterns run on (the ReDoS test,
  * src/redos.test.ts, checks each pattern that is not linear-time at this length).
  */
 export const MAX_TEXT_CHARS = 10_000;
@@ -92,17 +92,23 @@ const cache = new WeakMap<ParsedPage, PageText>();
 /** Inline elements: a stylesheet hides one of these inside a line to plant a decoy ("info@<span>spam.</span>…"). */
 const INLINE = new Set(['span', 'em', 'i', 'b', 'strong', 'small', 'font', 'code', 'bdo']);
 
-/** CSS without its comments, by indexOf (`/\/\*[\s\S]*?\*\//g` rescans the rest of an unclosed `/*` from each one). */
+/**
+ * CSS without its comments, by indexOf (`/\/\*[\s\S]*?\*\//g` rescans the rest of an unclosed `/*` from each one).
+ * The pieces are joined once into a flat string: the caller reads it character by character, and V8 may copy a
+ * string built by `+=` (a rope of one piece per comment) whole on each such read once the reader is optimised.
+ */
 function withoutCssComments(css: string): string {
-  let out = '';
+  const pieces: string[] = [];
   let at = 0;
   for (;;) {
     const start = css.indexOf('/*', at);
-    if (start === -1) return out + css.slice(at);
-    const end = css.indexOf('*/', start + 2);
     // An unclosed comment stays, as the pattern left it.
-    if (end === -1) return out + css.slice(at);
-    out += css.slice(at, start);
+    const end = start === -1 ? -1 : css.indexOf('*/', start + 2);
+    if (end === -1) {
+      pieces.push(css.slice(at));
+      return pieces.join('');
+    }
+    pieces.push(css.slice(at, start));
     at = end + 2;
   }
 }

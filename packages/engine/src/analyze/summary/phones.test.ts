@@ -83,6 +83,14 @@ describe('reading national numbers', () => {
 });
 
 describe('findPhones', () => {
+  it("leaves out the number of an authority the imprint names (court, chamber, data protection), keeps the business's", async () => {
+    const imprint = `<h1>Impressum</h1><p>Wieland Bau GmbH<br>Hauptstraße 5<br>65428 Rüsselsheim</p><p>Telefon: +49 6142 9207780</p>
+      <h2>Aufsichtsbehörde</h2><p>Der Hessische Beauftragte für Datenschutz und Informationsfreiheit</p><p>Postfach 3163</p>
+      <p>65021 Wiesbaden</p><p>Telefon: +49 611 1408 - 0</p>
+      <p>Der Präsident des Landgerichts Landshut<br>Maximilianstraße 22<br>84028 Landshut<br>Telefon: 0871 840</p>`;
+    expect(await phonesOf(imprint, 'https://wieland.example.de/impressum')).toEqual(['+4961429207780']);
+  });
+
   const phones = (body: string, country: string | null = 'DE') =>
     findPhones(page(body, 'https://www.example.de/kontakt'), country).map((p) => p.phone);
 
@@ -91,6 +99,25 @@ describe('findPhones', () => {
       '+41448267675',
       '+41791234567',
     ]);
+  });
+
+  it('leaves out a site template\'s sample number ("tel:+12345678910", "0000000")', () => {
+    const body = `<header><a href="tel:+12345678910">+1 234 567 8910</a></header>
+      <footer><p>Call us: (469) 287-2159</p><p>Phone: 000 0000000</p></footer>`;
+    expect(phones(body, 'US')).toEqual(['+14692872159']);
+  });
+
+  it('leaves out a fax number even where it is linked with tel:, but keeps "Tel./Fax"', () => {
+    const linked = `<p>Tel.: <a href="tel:+4989123450">089 123450</a><br>
+      Fax: <a href="tel:+4989123459">089 123459</a></p>`;
+    expect(phones(linked)).toEqual(['+4989123450']);
+    const titled =
+      '<p><a href="tel:08912340" title="Fax">089 12340</a> <a href="tel:089 12341">089 12341</a></p>';
+    expect(phones(titled)).toEqual(['+498912341']);
+    expect(phones('<p>Tel./Fax: 08783 3319985</p>')).toEqual(['+4987833319985']);
+    expect(phones('<p>Tel. e fax: 08783 3319985</p>')).toEqual(['+4987833319985']);
+    // "Telefax" is one word: a fax, not "Tel" + "e" + "fax".
+    expect(phones('<p>Telefon: 08783 3319984<br>Telefax: 08783 3319986</p>')).toEqual(['+4987833319984']);
   });
 
   it('leaves out dates, timestamps, order, customer and tax numbers near phone-like digits', () => {

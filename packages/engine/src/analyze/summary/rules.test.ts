@@ -192,8 +192,9 @@ describe('industry and customer type', () => {
   });
 
   it('classifies by weighted keywords, schema.org type and category, and says nothing when unclear', () => {
+    // One text that says what the business is (a home page's title): body copy alone is too thin to answer.
     const one = (text: string, extra: Partial<Parameters<typeof classifyIndustry>[0]> = {}) =>
-      classifyIndustry({ texts: [{ text, weight: 3 }], schemaTypes: [], ...extra }).industry;
+      classifyIndustry({ texts: [{ text, weight: 3, identity: true }], schemaTypes: [], ...extra }).industry;
     expect(one('Steuerberatung und Lohnbuchhaltung für den Mittelstand')).toBe('Accounting & tax');
     expect(one('Tragwerksplanung | RS Ingenieure')).toBe('Architecture & engineering');
     expect(one('Hundeschule: Welpentraining für Ihren Hund')).toBe('Pets & animal care');

@@ -55,7 +55,7 @@ const NUMBER_WORDS: Record<string, number> = {
   tien: 10,
 };
 // At most two thousands groups (no head count reaches a million): a long run of "000 000 …" was rescanned from
-// every group (issue 16, item 1).
+// every group.
 const N = String.raw`(\d{1,3}(?:[.,\s]\d{3}){0,2}|\d+|${Object.keys(NUMBER_WORDS).join('|')})\+?`;
 const APPROX = String.raw`(?:(?:more than|over|about|around|approximately|nearly|almost|uber|rund|ca\.?|circa|etwa|mehr als|knapp|plus de|environ|pres de|mas de|unos|oltre|circa|quasi|meer dan|ruim|ongeveer)\s+)?`;
 /** Folded text patterns that state a head count (en, de, fr, es, it, nl). */
@@ -142,7 +142,7 @@ export function estimateSize(pages: ParsedPage[], language: string | null = null
   return { size_hint: notes.length ? notes.join('; ') : null, employee_estimate: estimate };
 }
 
-export function bucket(n: number): string {
+function bucket(n: number): string {
   if (n <= 1) return '1 person';
   if (n <= 10) return '2–10 employees';
   if (n <= 50) return '11–50 employees';
@@ -172,7 +172,7 @@ function toNumber(raw: string): number | null {
 }
 
 /** Names of people shown on a team page: short capitalised headings/captions, or schema.org Person items. */
-export function countPeople(page: ParsedPage): number {
+function countPeople(page: ParsedPage): number {
   const $ = page.$;
   const names = new Set<string>();
   $('[itemtype*="schema.org/Person" i] [itemprop="name"]').each((_, el) => {

@@ -1,7 +1,7 @@
 import type { ParsedPage } from '../../crawl/page';
 import { trimEndChars } from '../../normalize/trim';
 
-export type SocialNetwork = 'facebook' | 'instagram' | 'linkedin' | 'x' | 'youtube' | 'tiktok' | 'xing';
+type SocialNetwork = 'facebook' | 'instagram' | 'linkedin' | 'x' | 'youtube' | 'tiktok' | 'xing';
 
 export interface FoundSocial {
   network: SocialNetwork;

@@ -26,6 +26,30 @@ describe('the built-in summary', () => {
     );
   });
 
+  it('is never a job ad’s blurb, even when the ad is the site’s start page', async () => {
+    const ad = page(
+      'https://www.kaelte-brandt.de/',
+      'home',
+      `<title>Servicetechniker Kältetechnik (m/w/d) – Kälte Brandt</title>
+       <meta name="description" content="Wir suchen ab sofort mehrere Servicetechniker für unser wachsendes Team in Köln und Bonn.">`,
+      `<main><h1>Servicetechniker Kältetechnik (m/w/d)</h1>
+       <p>Wir bieten dir einen sicheren Arbeitsplatz, ein Firmenfahrzeug und viele offene Stellen in unserem wachsenden Team.</p>
+       <h2>Deine Aufgaben</h2><ul><li>Wartung und Reparatur von Kälteanlagen</li></ul>
+       <h2>Dein Profil</h2><ul><li>Ausbildung als Mechatroniker für Kältetechnik</li></ul>
+       <p><a href="mailto:bewerbung@kaelte-brandt.de">Jetzt bewerben</a></p></main>`,
+    );
+    expect(await summaryOf(ad)).toBe(null);
+    const about = page(
+      'https://www.kaelte-brandt.de/ueber-uns',
+      'about',
+      '<title>Über uns</title>',
+      '<main><h1>Über uns</h1><p>Wir planen, bauen und warten Kühlanlagen für Supermärkte, Gastronomie und Industrie im Rheinland, seit 1998 als Familienbetrieb.</p></main>',
+    );
+    expect(await summaryOf(ad, about)).toBe(
+      'Wir planen, bauen und warten Kühlanlagen für Supermärkte, Gastronomie und Industrie im Rheinland, seit 1998 als Familienbetrieb.',
+    );
+  });
+
   it('is nothing when only a post, without any description of the business, was read', async () => {
     const bare = page(
       'https://www.bergsport-huber.de/blog/lawinengefahr/',

@@ -1,6 +1,7 @@
 import type { ParsedPage } from '../../crawl/page';
 import { collapseSpaces, foldText } from '../../normalize/text';
 import { trimEndChars, WHITESPACE } from '../../normalize/trim';
+import { singlePosting } from '../careers/posting';
 import { siteIdentity } from './industry-evidence';
 import { pageKind } from './page-kind';
 import { mainBlocks, pageHead, pageText, type TextBlock } from './page-text';
@@ -48,8 +49,8 @@ const NAME_THEN_VERB =
  */
 export function extractSummary(pages: ParsedPage[], structured: StructuredFacts): string | null {
   const ordered = [...pages].sort((a, b) => rolePriority(a) - rolePriority(b));
-  // A careers page describes a job, not the business.
-  const own = ordered.filter((p) => pageKind(p) === 'business' && p.role !== 'careers');
+  // A careers page describes a job, not the business; so does a job ad, whatever page it is (a site's start page).
+  const own = ordered.filter((p) => pageKind(p) === 'business' && p.role !== 'careers' && !isJobAd(p));
   const isHome = (p: ParsedPage) => p.role === 'home' || p.role === 'about';
   const names = siteIdentity(pages, structured).brands;
 
@@ -92,6 +93,9 @@ export function extractSummary(pages: ParsedPage[], structured: StructuredFacts)
   if (!parts.length) return null;
   return firstSentences(parts.join(' '), 3, MAX_SUMMARY_CHARS);
 }
+
+/** Whether the page is itself one job posting (its title a job title, with a way to apply or a posting's sections). */
+const isJobAd = (page: ParsedPage) => singlePosting(page, () => false) !== null;
 
 /** The main content's blocks; all content outside the page furniture when the main content has no prose. */
 function proseBlocks(page: ParsedPage): TextBlock[] {
@@ -137,7 +141,7 @@ export function describesBusiness(text: string, names: string[], mayAddressReade
  */
 function selfDescription(pages: ParsedPage[], names: string[]): string | null {
   for (const page of pages) {
-    if (pageKind(page) === 'legal' || page.role === 'careers') continue;
+    if (pageKind(page) === 'legal' || page.role === 'careers' || isJobAd(page)) continue;
     for (const block of pageText(page).blocks) {
       if (!block.isChrome || block.linkShare > 0.3 || !isProse(block.text, 60, 8)) continue;
       if (describesBusiness(block.text, names, false)) return block.text;
@@ -161,7 +165,7 @@ function isProse(text: string, minChars = 80, minWords = 12): boolean {
 }
 
 /** Up to `count` sentences, at most `maxChars` (cut at a word with an ellipsis when one sentence is too long). */
-export function firstSentences(text: string, count: number, maxChars: number): string {
+function firstSentences(text: string, count: number, maxChars: number): string {
   // No cut after an abbreviation ("2 Mio. Studierende", "z. B. Dächer", "Dr. Weber").
   const sentences = collapseSpaces(text).split(
     /(?<![\s(](?:Mio|Mrd|Tsd|ca|bzw|Nr|Dr|Prof|St|Str|inkl|zzgl|ggf|usw|etc|vgl|Tel|Inc|Ltd|Co|Mr|Mrs|Ms|No|z\. ?B|u\. ?a|d\. ?h)\.)(?<=[.!?…])\s+(?=["„“«(]?[\p{Lu}\d])/u,

@@ -1,6 +1,6 @@
 import type { LanguageModel } from '../../llm/language-model';
 
-export type ContactKind = 'email' | 'phone' | 'social' | 'address' | 'opening_hours';
+type ContactKind = 'email' | 'phone' | 'social' | 'address' | 'opening_hours';
 
 /** One way to reach the business, with the page it was read from. */
 export interface ContactFact {

@@ -1,7 +1,8 @@
 /** A case-study page: the customer's name from its labelled facts or title, and its website. */
 import type { Cheerio, CheerioAPI } from 'cheerio';
-import type { AnyNode } from 'domhandler';
+import { type AnyNode, isTag } from 'domhandler';
 import { isNamedByWebsite } from '../../dedupe/main-record';
+import type { WebsiteOptions } from '../../normalize/domain';
 import { nameKey } from '../../normalize/name';
 import { cleanCustomerName, companyFromTitle, nameFromSlug, space } from './names';
 import { type Add, customerSite, isInChrome, type LinkTarget } from './page-reading';
@@ -11,12 +12,36 @@ const COMPANY_LABEL =
   /^(?:company|customer|client|organi[sz]ation|practice|business|brand|kunde|unternehmen|betrieb|firma|praxis|entreprise|soci[eé]t[eé]|cliente|empresa|klant|bedrijf)$/i;
 const WEBSITE_LABEL = /^(?:website|web ?site|web|site|url|homepage|webseite|internet|site web|sitio web)$/i;
 
-export function readCaseStudy($: CheerioAPI, pageUrl: string, site: string, add: Add) {
+export function readCaseStudy(
+  $: CheerioAPI,
+  pageUrl: string,
+  site: string,
+  add: Add,
+  website: WebsiteOptions = {},
+) {
   let name: string | null = null;
   let target: LinkTarget | null = null;
   const facts: Array<[string, Cheerio<AnyNode>]> = [];
+  // Each label's value is the first <dd> after it among its siblings: found for a whole list in one pass from its
+  // end (asking each <dt> for all its following siblings cost a list of thousands their square).
+  const ddOf = new Map<AnyNode, AnyNode>();
+  const lists = new Set(
+    $('dt')
+      .toArray()
+      .map((dt) => dt.parent),
+  );
+  for (const list of lists) {
+    let dd: AnyNode | null = null;
+    for (let i = (list?.children.length ?? 0) - 1; i >= 0; i--) {
+      const child = list?.children[i] as AnyNode;
+      if (!isTag(child)) continue;
+      if (child.name === 'dd') dd = child;
+      else if (child.name === 'dt' && dd) ddOf.set(child, dd);
+    }
+  }
   $('dt').each((_, dt) => {
-    facts.push([space($(dt).text()), $(dt).nextAll('dd').first()]);
+    const value = ddOf.get(dt);
+    facts.push([space($(dt).text()), value ? $(value) : $([])]);
   });
   $('tr').each((_, tr) => {
     const cells = $(tr).children('th, td');
@@ -37,6 +62,7 @@ export function readCaseStudy($: CheerioAPI, pageUrl: string, site: string, add:
         link.attr('href') ?? space(value.text()).replace(/^[^:]*:\s*/, ''),
         pageUrl,
         site,
+        website,
       );
       if (target?.isInternal) target = null;
     }
@@ -52,7 +78,7 @@ export function readCaseStudy($: CheerioAPI, pageUrl: string, site: string, add:
     const customer = name;
     $('a[href]').each((_, a) => {
       if (target || isInChrome($(a))) return;
-      const site2 = customerSite($(a).attr('href'), pageUrl, site);
+      const site2 = customerSite($(a).attr('href'), pageUrl, site, website);
       if (!site2 || site2.isInternal || !site2.domain) return;
       const text = nameKey(space($(a).text()));
       if (text.includes(key) || isNamedByWebsite(customer, site2.domain)) target = site2;

@@ -4,13 +4,14 @@
  * polite fetcher, and answer each customer once as a RawBusiness with the evidence page and text.
  */
 import { createFetcher, type Fetcher } from '../../crawl/fetcher';
-import { type ParsedPage, pageFromFetch } from '../../crawl/page';
+import { type ParsedPage, pageFromFetch, pageReadError } from '../../crawl/page';
 import { canonicalPageKey, extractLinks, planCustomerPages, scoreCustomerLink } from '../../crawl/planner';
 import type { FetcherOptions, FetchResult } from '../../crawl/types';
 import { type MergedBusiness, mergeBusinesses } from '../../dedupe/merge';
-import { parseWebsite } from '../../normalize/domain';
+import { parseWebsite, type WebsiteOptions } from '../../normalize/domain';
 import { nameKey } from '../../normalize/name';
 import { trimEndChars } from '../../normalize/trim';
+import { yieldToIo } from '../../yield-to-io';
 import type { RawBusiness } from '../source';
 import { groupEvidence } from './customer-groups';
 import {
@@ -21,7 +22,7 @@ import {
   isCaseStudyPath,
 } from './extract';
 
-export const COMPETITOR_SOURCE = 'competitor';
+const COMPETITOR_SOURCE = 'competitor';
 
 export interface CompetitorCustomersOptions extends FetcherOptions {
   /** Share one fetcher across competitors (global limit, robots cache). Default: one per call. */
@@ -33,7 +34,7 @@ export interface CompetitorCustomersOptions extends FetcherOptions {
   now?: () => Date;
 }
 
-export interface CompetitorPageError {
+interface CompetitorPageError {
   url: string;
   status: number | null;
   message: string;
@@ -48,7 +49,7 @@ export interface CompetitorCustomers {
   businesses: RawBusiness[];
   /** Pages read, in order. */
   pages: string[];
-  /** Pages that could not be read (robots refusals included). */
+  /** Pages that could not be read (robots refusals and pages too complex to read included). */
   errors: CompetitorPageError[];
   /** Why nothing could be read at all (the home page failed), else null. */
   error: string | null;
@@ -62,7 +63,8 @@ const HTTPS_FAILURES = new Set(['tls', 'connect', 'reset', 'timeout']);
 /**
  * Crawls one competitor: the start page, the customers pages it links (planner: customers/case studies/
  * testimonials/references in EN/DE/FR/ES), and the case-study pages those list, within `pageBudget`. Never throws
- * for a page that fails (it is listed in `errors`); rejects only when `signal` aborts.
+ * for a page that fails (it is listed in `errors`; a page the HTML reader refuses, crawl/html-tree.ts, too);
+ * rejects only when `signal` aborts. Pages are read one at a time, the event loop handling I/O before each.
  */
 export async function findCompetitorCustomers(
   competitorUrl: string,
@@ -74,7 +76,9 @@ export async function findCompetitorCustomers(
   const raw = competitorUrl.trim();
   const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw);
   const startUrl = hasScheme ? raw : `https://${raw.replace(/^\/+/, '')}`;
-  const parsed = parseWebsite(startUrl);
+  // Addresses the crawler may reach (CRAWL_ALLOW_HOSTS) are websites too: the competitor's, and its customers'.
+  const website: WebsiteOptions = options.allowAddresses ? { allowAddresses: options.allowAddresses } : {};
+  const parsed = parseWebsite(startUrl, website);
   const result: CompetitorCustomers = {
     competitor: competitorUrl,
     domain: parsed?.domain ?? null,
@@ -98,17 +102,29 @@ export async function findCompetitorCustomers(
       return result;
     }
     const home = pageFromFetch({ ...start, html: start.html }, 'home');
-    const site = siteOf(new URL(home.url));
+    const site = siteOf(new URL(home.url), website);
     result.domain ??= site;
     const seen = new Set([canonicalPageKey(new URL(home.url))]);
     const evidence: CustomerEvidence[] = [];
-    const read = (page: ParsedPage, kind: CompetitorPageKind) => {
+    /** Reads a page's customers; false when the page is too complex to read (then listed in `errors`). */
+    const read = async (page: ParsedPage, kind: CompetitorPageKind): Promise<boolean> => {
+      await yieldToIo();
+      signal?.throwIfAborted();
+      const problem = pageReadError(page);
+      if (problem) {
+        result.errors.push({ url: page.url, status: page.status, message: problem });
+        return false;
+      }
       result.pages.push(page.url);
-      evidence.push(...extractCustomers(page.$, page.url, { competitorSite: site, kind }));
+      evidence.push(...extractCustomers(page.$, page.url, { competitorSite: site, kind, website }));
+      return true;
     };
     const startPath = new URL(home.url).pathname;
     // A start URL that is itself a customers page ("rival.com/customers") is read as one.
-    read(home, trimEndChars(startPath, '/') === '' ? 'home' : kindOf(home.url, 'customers'));
+    if (!(await read(home, trimEndChars(startPath, '/') === '' ? 'home' : kindOf(home.url, 'customers')))) {
+      result.error = `${home.url}: ${result.errors[result.errors.length - 1]?.message}`;
+      return result;
+    }
 
     let queue = planCustomerPages(home.url, extractLinks(home.$, home.url), { budget })
       .map((p) => p.url)
@@ -129,8 +145,8 @@ export async function findCompetitorCustomers(
         }
         const parsedPage = pageFromFetch({ ...page, html: page.html }, 'other');
         const kind = kindOf(parsedPage.url, 'customers');
-        read(parsedPage, kind);
-        if (kind === 'customers') next.push(...childLinks(parsedPage, site, seen));
+        if ((await read(parsedPage, kind)) && kind === 'customers')
+          next.push(...childLinks(parsedPage, site, seen));
       }
       queue = next;
     }
@@ -141,7 +157,8 @@ export async function findCompetitorCustomers(
   }
 }
 
-const siteOf = (url: URL) => parseWebsite(url.href)?.domain ?? url.hostname.replace(/^www\./, '');
+const siteOf = (url: URL, website: WebsiteOptions) =>
+  parseWebsite(url.href, website)?.domain ?? url.hostname.replace(/^www\./, '');
 
 function kindOf(url: string, otherwise: CompetitorPageKind): CompetitorPageKind {
   return isCaseStudyPath(new URL(url).pathname) ? 'case_study' : otherwise;
@@ -183,7 +200,7 @@ function toError(result: FetchResult): CompetitorPageError {
  * One record per customer: evidence with the same website, or the same name, is one customer; the strongest
  * evidence (case study, testimonial, reference, logo) gives the page and snippet, any of them the website.
  */
-export function toBusinesses(
+function toBusinesses(
   evidence: readonly CustomerEvidence[],
   competitorDomain: string | null,
   observedAt: string,

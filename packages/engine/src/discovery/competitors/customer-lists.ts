@@ -47,7 +47,7 @@ function cardName(scope: Cheerio<AnyNode>, pathname: string): string | null {
 
 /** A customers page: reference tables (first column), lists in customer blocks, and links out of the content. */
 export function readCustomerLists(page: PageReading) {
-  const { $, url: pageUrl, site, add, sections } = page;
+  const { $, url: pageUrl, site, website, add, sections } = page;
   const handled = new Set<AnyNode>();
   $('table').each((_, table) => {
     const $table = $(table);
@@ -58,7 +58,7 @@ export function readCustomerLists(page: PageReading) {
       const link = cell.find('a[href]').first();
       if (link.length) handled.add(link.get(0) as AnyNode);
       if (!isCustomers) return;
-      const target = link.length ? customerSite(link.attr('href'), pageUrl, site) : null;
+      const target = link.length ? customerSite(link.attr('href'), pageUrl, site, website) : null;
       const rest = $(row)
         .children('td')
         .slice(1)
@@ -89,7 +89,7 @@ export function readCustomerLists(page: PageReading) {
       return;
     }
     if (sections.kindOf(a) === 'other') return;
-    const target = customerSite(url.href, pageUrl, site);
+    const target = customerSite(url.href, pageUrl, site, website);
     if (!target) return;
     if (link.find('img').length && !space(link.text())) return; // logos are read with their block
     add(
@@ -106,7 +106,7 @@ export function readCustomerLists(page: PageReading) {
  * or website. The cards without a link name customers too ("Greenleaf Garden Supply · Garden · Leeds").
  */
 export function readDirectories(page: PageReading) {
-  const { $, url: pageUrl, site, add, sections } = page;
+  const { $, url: pageUrl, site, website, add, sections } = page;
   const links = (item: Cheerio<Element>) =>
     item.find('a[href]').filter((_, a) => {
       const href = $(a).attr('href');
@@ -117,7 +117,7 @@ export function readDirectories(page: PageReading) {
         return false;
       }
       if (siteOf(url.hostname) === site) return isCaseStudyPath(url.pathname);
-      return !!customerSite(url.href, pageUrl, site)?.domain;
+      return !!customerSite(url.href, pageUrl, site, website)?.domain;
     }).length > 0;
   const parents = new Set<Element>();
   $('li, article, [class*="card"], [class*="item"]').each((_, el) => {

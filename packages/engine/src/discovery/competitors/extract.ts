@@ -39,8 +39,6 @@ export {
   type EvidenceKind,
   type ExtractOptions,
   isCaseStudyPath,
-  isCustomerSegment,
-  NON_CUSTOMER_SITES,
 } from './page-reading';
 
 /** Class or id of a block that holds customer logos or names. */
@@ -78,7 +76,15 @@ export function extractCustomers(
     found.push({ name, website, domain, kind, url: pageUrl, snippet: clip(space(snippet) || name) });
     return true;
   };
-  const page: PageReading = { $, url: pageUrl, site: competitorSite, add, sections: createSectionReader($) };
+  const website = options.website ?? {};
+  const page: PageReading = {
+    $,
+    url: pageUrl,
+    site: competitorSite,
+    website,
+    add,
+    sections: createSectionReader($),
+  };
 
   readLogoBlocks(page);
   readTestimonials(page);
@@ -86,7 +92,7 @@ export function extractCustomers(
     readCustomerLists(page);
     readDirectories(page);
   }
-  if (options.kind === 'case_study') readCaseStudy($, pageUrl, competitorSite, add);
+  if (options.kind === 'case_study') readCaseStudy($, pageUrl, competitorSite, add, website);
   return found;
 }
 
@@ -107,7 +113,7 @@ function logoBlocks($: CheerioAPI): Cheerio<Element> {
   return byClass.add(byHeading as Cheerio<Element>).filter((_, el) => !isInChrome($(el)));
 }
 
-function readLogoBlocks({ $, url, site, add, sections }: PageReading) {
+function readLogoBlocks({ $, url, site, website, add, sections }: PageReading) {
   const seenImages = new Set<AnyNode>();
   const seenLinks = new Set<AnyNode>();
   logoBlocks($).each((_, block) => {
@@ -120,7 +126,7 @@ function readLogoBlocks({ $, url, site, add, sections }: PageReading) {
         const link = $img.closest('a[href]');
         if (link.length) seenLinks.add(link.get(0) as AnyNode);
         if (sections.kindOf(img) === 'other') return;
-        const target = customerSite(link.attr('href'), url, site);
+        const target = customerSite(link.attr('href'), url, site, website);
         const label =
           $img.attr('alt') || $img.attr('title') || link.attr('title') || link.attr('aria-label') || '';
         // An empty alt: the file name often says whose logo it is ("…_Logo_Casa_Verde.svg"); a one-word file
@@ -140,7 +146,7 @@ function readLogoBlocks({ $, url, site, add, sections }: PageReading) {
         if (seenLinks.has(a)) return;
         seenLinks.add(a);
         if (sections.kindOf(a) === 'other') return;
-        const target = customerSite($(a).attr('href'), url, site);
+        const target = customerSite($(a).attr('href'), url, site, website);
         if (!target || target.isInternal) return;
         const text = space($(a).text()) || $(a).attr('title') || '';
         add(text, target, 'logo', text || (target.website ?? ''));
@@ -163,7 +169,7 @@ function attributionText($: CheerioAPI, attribution: Cheerio<AnyNode>): string {
   return fields.length >= 2 && fields.join(' ') === whole ? fields.join(', ') : whole;
 }
 
-function readTestimonials({ $, url, site, add, sections }: PageReading) {
+function readTestimonials({ $, url, site, website, add, sections }: PageReading) {
   const blocks = $('blockquote, figure, q')
     .add(
       $('[class], [id]').filter((_, el) =>
@@ -199,7 +205,7 @@ function readTestimonials({ $, url, site, add, sections }: PageReading) {
       ).replace(space(attribution.text()), ''),
     );
     const link = attribution.find('a[href]').first();
-    const target = link.length ? customerSite(link.attr('href'), url, site) : null;
+    const target = link.length ? customerSite(link.attr('href'), url, site, website) : null;
     const name = target && !target.isInternal ? space(link.text()) : companyFromAttribution(text);
     if (!name) return;
     add(name, target, 'testimonial', `${clip(quote, 220)} — ${text.replace(/^[\s—–―-]+/, '')}`);

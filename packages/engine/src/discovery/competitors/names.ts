@@ -35,7 +35,7 @@ const ROLE_ENDING =
   /(?:manager(?:in)?|leiter(?:in)?|angestellter?|angestellten|assistent(?:in)?|helfer(?:in)?|therapeut(?:in)?|arzt|[aä]rztin|meister(?:in)?|mitarbeiter(?:in)?|inhaber(?:in)?|f[uü]hrer(?:in)?|referent(?:in)?|berater(?:in)?|kauffrau|kaufmann|techniker(?:in)?)$/i;
 
 /** A part of an attribution that is a role, not a company: "Owner", "Head Sommelier", "serveur", "Medizinische Fachangestellte". */
-export function isRole(part: string): boolean {
+function isRole(part: string): boolean {
   const text = trimEndChars(space(part), '.:');
   if (!text) return true;
   // French and Spanish write roles in lower case; companies are capitalised.

@@ -7,7 +7,7 @@ import type { AnyNode } from 'domhandler';
 import { getDomain, parse } from 'tldts';
 import { fold } from '../../crawl/page-keywords';
 import { CUSTOMER_PAGE_KEYWORDS } from '../../crawl/planner';
-import { parseWebsite } from '../../normalize/domain';
+import { parseWebsite, type WebsiteOptions } from '../../normalize/domain';
 import { decodeSafe } from './names';
 import type { SectionReader } from './sections';
 
@@ -32,6 +32,8 @@ export interface ExtractOptions {
   /** Registrable domain of the competitor (its own links and its own name are never customers). */
   competitorSite: string;
   kind: CompetitorPageKind;
+  /** What else is a customer's website: links to addresses CRAWL_ALLOW_HOSTS allows (WebsiteOptions). */
+  website?: WebsiteOptions;
 }
 
 /**
@@ -39,7 +41,7 @@ export interface ExtractOptions {
  * hosts, code and document hosts, form/booking tools (matched on the registrable domain).
  */
 // biome-ignore format: keep the list compact
-export const NON_CUSTOMER_SITES: ReadonlySet<string> = new Set([
+const NON_CUSTOMER_SITES: ReadonlySet<string> = new Set([
   'apple.com', 'microsoft.com', 'amazon.com', 'amazonaws.com', 'cloudfront.net', 'akamaihd.net', 'akamaized.net',
   'fastly.net', 'cloudflare.com', 'jsdelivr.net', 'unpkg.com', 'cdnjs.com', 'gstatic.com', 'googleapis.com',
   'googleusercontent.com', 'googletagmanager.com', 'doubleclick.net', 'gravatar.com', 'wp.com', 'imgix.net',
@@ -74,7 +76,7 @@ export const siteOf = (hostname: string) => getDomain(hostname) ?? hostname.repl
 const segmentWords = (segment: string) => fold(segment.replace(/\.(?:html?|php|aspx?|jsp)$/i, ''));
 
 /** A path segment that names a customers page ("customers", "case-studies", "referenzen"). */
-export function isCustomerSegment(segment: string): boolean {
+function isCustomerSegment(segment: string): boolean {
   return KEYWORDS.has(segmentWords(decodeSafe(segment)));
 }
 
@@ -104,6 +106,7 @@ export function customerSite(
   href: string | undefined,
   pageUrl: string,
   competitorSite: string,
+  website: WebsiteOptions = {},
 ): LinkTarget | null {
   if (!href || /^(?:mailto|tel|javascript|data|#)/i.test(href.trim())) return null;
   let url: URL;
@@ -115,7 +118,7 @@ export function customerSite(
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
   if (siteOf(url.hostname) === competitorSite) return { isInternal: true, website: null, domain: null };
   if (IMAGE_OR_FILE.test(url.pathname)) return null;
-  const parsed = parseWebsite(url.href);
+  const parsed = parseWebsite(url.href, website);
   if (!parsed?.domain || parsed.isSocial) return null;
   const registrable = parse(url.hostname, { allowPrivateDomains: false }).domain ?? parsed.domain;
   if (NON_CUSTOMER_SITES.has(registrable) || NON_CUSTOMER_SITES.has(parsed.domain)) return null;
@@ -142,6 +145,8 @@ export interface PageReading {
   url: string;
   /** The competitor's registrable domain. */
   site: string;
+  /** What else is a customer's website (ExtractOptions.website). */
+  website: WebsiteOptions;
   add: Add;
   /** What each part of the page is about: customers, or integrations, press, badges, investors, partners. */
   sections: SectionReader;

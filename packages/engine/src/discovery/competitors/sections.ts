@@ -5,7 +5,7 @@
  * "customers" (or say nothing, on a customers page), never under "Integrations", "As featured in", "Backed by",
  * "Partners", "Zertifiziert", "Vu dans la presse"…
  */
-import type { Cheerio, CheerioAPI } from 'cheerio';
+import type { CheerioAPI } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
 import { fold } from '../../crawl/page-keywords';
 
@@ -129,9 +129,4 @@ function pathOf(src: string): string {
   } catch {
     return src;
   }
-}
-
-/** Every element of a selection whose section is not about something else. */
-export function notOtherSections<T extends AnyNode>(sections: SectionReader, nodes: Cheerio<T>): T[] {
-  return nodes.toArray().filter((node) => sections.kindOf(node) !== 'other');
 }

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { createStaticResolver, type Resolver } from '../../crawl/dns';
 import { hostOf, type LocalServer, startServer } from '../../crawl/test-server';
 
-export const COMPETITOR_FIXTURES_DIR = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
+const COMPETITOR_FIXTURES_DIR = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
 
 export interface CompetitorSites {
   server: LocalServer;

@@ -9,7 +9,7 @@ import { DiscoveryError } from '../source';
 import { splitBbox, walkTiles } from '../tiles';
 import { type GooglePlace, googlePlaceToBusiness, PLACES_FIELD_MASK } from './places-mapping';
 
-export const DEFAULT_GOOGLE_PLACES_URL = 'https://places.googleapis.com/v1';
+const DEFAULT_GOOGLE_PLACES_URL = 'https://places.googleapis.com/v1';
 
 export interface GooglePlacesOptions extends HttpClientOptions, AreaOptions {
   apiKey: string;

@@ -1,7 +1,7 @@
 import { foldText } from '../../normalize/text';
 import { CATEGORIES, type CategoryDefinition, type OsmFilter } from './category-list';
 
-export { CATEGORIES, type CategoryDefinition, type OsmFilter } from './category-list';
+export { CATEGORIES } from './category-list';
 
 /**
  * One tag condition: `key=value` (exact), `key~regex` (POSIX ERE), the key present, or (`key~`) some key
@@ -25,17 +25,9 @@ export interface ResolvedCategory {
 }
 
 /** Tags that make an element a business or service rather than a street or a tree. */
-export const BUSINESS_KEYS = [
-  'shop',
-  'amenity',
-  'craft',
-  'office',
-  'healthcare',
-  'leisure',
-  'tourism',
-] as const;
+const BUSINESS_KEYS = ['shop', 'amenity', 'craft', 'office', 'healthcare', 'leisure', 'tourism'] as const;
 /** Tags searched when the query is not a known category. */
-export const FALLBACK_SEARCH_KEYS = ['name', 'cuisine', 'description'] as const;
+const FALLBACK_SEARCH_KEYS = ['name', 'cuisine', 'description'] as const;
 
 export function parseCondition(text: string): TagCondition {
   const match = /^([^=~]+)([=~])(.*)$/.exec(text);
@@ -89,7 +81,7 @@ export function escapeRegex(text: string): string {
 }
 
 /** Elements with a business tag whose name, cuisine or description contains `text` (case-insensitive). */
-export function fallbackFilters(text: string): TagFilter[] {
+function fallbackFilters(text: string): TagFilter[] {
   const pattern = escapeRegex(text.trim().replace(/\s+/g, ' '));
   const business: TagCondition = { key: `^(${BUSINESS_KEYS.join('|')})$`, op: 'key~' };
   return FALLBACK_SEARCH_KEYS.map((key) => [

@@ -104,7 +104,7 @@ for (const category of CATEGORIES) {
 }
 
 /** "tourism=guest_house" → "guest house"; a value the category list lacks, in words ("camp_site" → "camp site"). */
-export function tagLabel(key: string, value: string): string {
+function tagLabel(key: string, value: string): string {
   return LABELS.get(`${key}=${value}`) ?? value.replace(/_/g, ' ').trim();
 }
 
@@ -206,12 +206,12 @@ function isAskedFor(value: string, query: string | null | undefined): boolean {
 }
 
 /** The first filter whose conditions all hold for these tags, or null. */
-export function matchingFilter(tags: Tags, filters: TagFilter[]): TagCondition[] | null {
+function matchingFilter(tags: Tags, filters: TagFilter[]): TagCondition[] | null {
   return filters.find((filter) => filter.every((condition) => matchesCondition(tags, condition))) ?? null;
 }
 
 /** One Overpass condition evaluated on an element's tags (`value`: test this value of the key only). */
-export function matchesCondition(tags: Tags, condition: TagCondition, value?: string): boolean {
+function matchesCondition(tags: Tags, condition: TagCondition, value?: string): boolean {
   const flags = condition.isCaseInsensitive ? 'iu' : 'u';
   switch (condition.op) {
     case 'exists':

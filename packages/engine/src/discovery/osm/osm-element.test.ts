@@ -1,7 +1,7 @@
 /**
  * What a user sees of an Overpass answer: the category of each place from all of its tags, no parks or benches,
  * unnamed businesses kept, and hotels merged with their own restaurants but not with a neighbour sharing a phone.
- * fixtures/mosel-valley.overpass.json is of our own making, shaped like the Mosel valley answer of issue 15
+ * fixtures/mosel-valley.overpass.json is of our own making, shaped like a real answer for the Mosel valley
  * (hotels with restaurants, wineries, a Kurpark, a place tagged only building=hotel); the real answers of
  * ../shared/fixtures/osm are read in place.
  */
@@ -10,6 +10,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { mergeBusinesses } from '../../dedupe/merge';
+import { fixturesPresent } from '../../fixtures-present';
 import { resolveQuery } from './categories';
 import { categorizeElement } from './element-category';
 import { normalizeOverpassResponse, osmElementToBusiness } from './osm-element';
@@ -147,31 +148,36 @@ describe('merging the Mosel places', () => {
   });
 });
 
-describe.skipIf(!existsSync(VEGGIE) || !existsSync(SKOPJE))('real Overpass answers', () => {
-  it('Halle: the hotel with a restaurant is a hotel, the bakery with a café a bakery; every place kept', () => {
-    const json = JSON.parse(readFileSync(VEGGIE, 'utf8'));
-    const { businesses, dropped } = normalizeOverpassResponse(json);
-    const named = (json.elements as Array<{ tags?: Record<string, string> }>).filter((e) => e.tags?.name);
-    expect(businesses).toHaveLength(named.length);
-    expect(dropped).toBe(json.elements.length - named.length);
-    expect(businesses.find((b) => b.name === 'Alte Apotheke')).toMatchObject({
-      category: 'hotel',
-      categories: ['hotel', 'restaurant'],
+describe.runIf(fixturesPresent(existsSync(VEGGIE) && existsSync(SKOPJE), 'the Overpass fixtures'))(
+  'real Overpass answers',
+  () => {
+    it('Halle: the hotel with a restaurant is a hotel, the bakery with a café a bakery; every place kept', () => {
+      const json = JSON.parse(readFileSync(VEGGIE, 'utf8'));
+      const { businesses, dropped } = normalizeOverpassResponse(json);
+      const named = (json.elements as Array<{ tags?: Record<string, string> }>).filter((e) => e.tags?.name);
+      expect(businesses).toHaveLength(named.length);
+      expect(dropped).toBe(json.elements.length - named.length);
+      expect(businesses.find((b) => b.name === 'Alte Apotheke')).toMatchObject({
+        category: 'hotel',
+        categories: ['hotel', 'restaurant'],
+      });
+      expect(businesses.find((b) => b.name === 'KornLiebchen')).toMatchObject({
+        category: 'bakery',
+        categories: ['bakery', 'cafe'],
+      });
     });
-    expect(businesses.find((b) => b.name === 'KornLiebchen')).toMatchObject({
-      category: 'bakery',
-      categories: ['bakery', 'cafe'],
-    });
-  });
 
-  it('Skopje: fast-food places stay fast food; unnamed ones without contacts are left out', () => {
-    const json = JSON.parse(readFileSync(SKOPJE, 'utf8'));
-    const { businesses } = normalizeOverpassResponse(json);
-    const withName = (json.elements as Array<{ tags?: Record<string, string> }>).filter((e) => e.tags?.name);
-    expect(businesses).toHaveLength(withName.length);
-    const counts = new Map<string | null, number>();
-    for (const b of businesses) counts.set(b.category, (counts.get(b.category) ?? 0) + 1);
-    expect(counts.get('fast food')).toBe(withName.length - 2);
-    expect(businesses.find((b) => b.name === 'Жито Леб')?.categories).toEqual(['bakery', 'fast food']);
-  });
-});
+    it('Skopje: fast-food places stay fast food; unnamed ones without contacts are left out', () => {
+      const json = JSON.parse(readFileSync(SKOPJE, 'utf8'));
+      const { businesses } = normalizeOverpassResponse(json);
+      const withName = (json.elements as Array<{ tags?: Record<string, string> }>).filter(
+        (e) => e.tags?.name,
+      );
+      expect(businesses).toHaveLength(withName.length);
+      const counts = new Map<string | null, number>();
+      for (const b of businesses) counts.set(b.category, (counts.get(b.category) ?? 0) + 1);
+      expect(counts.get('fast food')).toBe(withName.length - 2);
+      expect(businesses.find((b) => b.name === 'Жито Леб')?.categories).toEqual(['bakery', 'fast food']);
+    });
+  },
+);

@@ -27,11 +27,6 @@ const PHONE_TAGS = ['phone', 'contact:phone', 'contact:mobile', 'mobile'];
 const EMAIL_TAGS = ['email', 'contact:email'];
 const SOCIAL_TAGS = ['contact:facebook', 'facebook', 'contact:instagram', 'instagram', 'contact:twitter'];
 
-/** "fast_food" → "fast food": the main category by the tag precedence of element-category.ts. */
-export function mainTagCategory(tags: Record<string, string>): string | null {
-  return categorizeElement(tags).category;
-}
-
 function firstOf<T>(
   tags: Record<string, string>,
   keys: string[],

@@ -7,7 +7,7 @@ export const DEFAULT_OVERPASS_URL = 'https://overpass-api.de/api/interpreter';
 /** Shown with OpenStreetMap data (ODbL). */
 export const OSM_ATTRIBUTION = '© OpenStreetMap contributors';
 /** Nominatim's usage policy: at most one request per second. */
-export const NOMINATIM_MIN_INTERVAL_MS = 1000;
+const NOMINATIM_MIN_INTERVAL_MS = 1000;
 
 // One limiter per process for the real clock, so every source and job in the process shares Nominatim's
 // budget. (Several worker processes share an IP too: keep geocoding in one of them, or cache in PostgreSQL.)

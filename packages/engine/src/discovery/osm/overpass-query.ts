@@ -17,11 +17,11 @@ export interface OverpassQueryOptions {
 }
 
 /** A string literal of Overpass QL. */
-export function qlString(value: string): string {
+function qlString(value: string): string {
   return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
 }
 
-export function conditionToQl(condition: TagCondition): string {
+function conditionToQl(condition: TagCondition): string {
   const key = qlString(condition.key);
   switch (condition.op) {
     case 'exists':

@@ -26,7 +26,7 @@ export interface OverpassClientOptions extends OsmHttpOptions {
   method?: 'POST' | 'GET';
 }
 
-export interface OverpassResult extends OverpassResponse {
+interface OverpassResult extends OverpassResponse {
   /** The server cut the answer short (runtime error in `remark`): split the area and ask again. */
   isIncomplete: boolean;
   /** Entries of `elements` left out because they are not elements (null, text, no type/id, tags not an object). */
