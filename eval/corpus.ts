@@ -10,12 +10,12 @@ import type { PageRole } from '@argo/engine';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const SHARED_FIXTURES = resolve(HERE, '../../shared/fixtures');
-export const OWN_PAGES = join(HERE, 'pages');
+const OWN_PAGES = join(HERE, 'pages');
 export const hasSharedFixtures = existsSync(join(SHARED_FIXTURES, 'eval/truth.json'));
 
-export type PageKind = 'business' | 'imprint' | 'team' | 'careers_index' | 'job_posting' | 'careers_none';
+type PageKind = 'business' | 'imprint' | 'team' | 'careers_index' | 'job_posting' | 'careers_none';
 
-export interface TruthTechnology {
+interface TruthTechnology {
   name: string;
   evidence: string;
 }
@@ -33,7 +33,7 @@ export interface TruthCompany {
 }
 
 /** What a page is labelled with; a missing key means "not labelled" (not scored), an empty list means "none". */
-export interface PageTruth {
+interface PageTruth {
   kind: PageKind;
   language: string | null;
   industry?: string;
@@ -86,7 +86,7 @@ function roleFor(kind: PageKind, url: string): PageRole {
  * The eval corpus has no URLs; its file names are "<domain>.<page>.html" or "<domain>-<page>.html". The domain
  * matters to the analyzers (own-domain emails, the ccTLD's country for phone numbers), so it is read back.
  */
-export function urlFromFileName(file: string): string {
+function urlFromFileName(file: string): string {
   const name = basename(file).replace(/\.html$/, '');
   const match = /^([a-z0-9-]+\.(?:[a-z]{2,3}))(?:[.-](.+))?$/.exec(name);
   if (!match) return `https://${name}.example/`;

@@ -1,7 +1,7 @@
 /**
  * npx tsx eval/discovery-data.ts [--out file.json] [--compare earlier.json] [--quiet]
  *
- * How right discovery's data is on real answers and files (issue 15): OSM elements categorised right (truth:
+ * How right discovery's data is on real answers and files: OSM elements categorised right (truth:
  * eval/discovery/osm-categories.truth.json), merges judged right by the rules below (each merge listed with its
  * names), and imported rows with the right country (truth: eval/discovery/import-countries.truth.json).
  *
@@ -52,7 +52,7 @@ interface Record_ {
   lng: number | null;
   category: string | null;
   source_ref: string | null;
-  /** Absent in engines before issue 15. */
+  /** Absent in older engines' answers. */
   phones?: string[];
   websites?: string[];
   categories?: string[];
@@ -514,7 +514,7 @@ const sum = (results: CountResult[]) =>
 const frac = ({ right, total }: CountResult) =>
   `${right} / ${total} (${total ? ((100 * right) / total).toFixed(1) : '—'}%)`;
 
-/** Whether this engine's merged records carry phones/websites lists (issue 15 added them); older ones keep one. */
+/** Whether this engine's merged records carry phones/websites lists; older ones keep one. */
 function hasLists(engine: Engine): boolean {
   const [merged] = engine.mergeBusinesses([
     {

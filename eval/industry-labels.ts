@@ -9,7 +9,7 @@
 import { INDUSTRIES, type Industry } from '@argo/engine';
 
 /** Free-text label of ../shared/fixtures/eval/truth.json → accepted taxonomy values. */
-export const EVAL_LABELS: Record<string, readonly Industry[]> = {
+const EVAL_LABELS: Record<string, readonly Industry[]> = {
   'cloud / SaaS consultancy': ['Software & IT services', 'Consulting & coaching'],
   'healthcare data software': ['Software & IT services'],
   'expedition travel consultancy': ['Travel & tourism'],
@@ -47,7 +47,7 @@ export const EVAL_LABELS: Record<string, readonly Industry[]> = {
 };
 
 /** argo: industries of the html corpus's small-business pages (page id → accepted values), read from the pages. */
-export const HTML_CORPUS_INDUSTRIES: Record<string, readonly Industry[]> = {
+const HTML_CORPUS_INDUSTRIES: Record<string, readonly Industry[]> = {
   'html/anwaltniemeyer.de.index.html': ['Legal services'],
   'html/buero-hoppe.de.baumgutachten.html': ['Agriculture, forestry & gardening', 'Consulting & coaching'],
   'html/daheim-solar.de.batteriespeicher.html': ['Energy & solar'],

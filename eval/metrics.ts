@@ -12,6 +12,25 @@ export interface Figures extends Counts {
   f1: number | null;
 }
 
+type FindingKind = 'miss' | 'false_positive' | 'unlabelled' | 'wrong' | 'inferred' | 'read';
+
+export interface Finding {
+  analyzer: string;
+  page: string;
+  kind: FindingKind;
+  /** What was missed or wrongly found. */
+  what: string;
+  /** The label's evidence (misses) or the analyzer's (false positives). */
+  evidence: string;
+}
+
+export interface PageScore {
+  counts: Partial<Record<string, Counts>>;
+  /** Accuracy-style analyzers: right (1) or wrong (0); absent when the page has no label for it. */
+  right: Partial<Record<string, 0 | 1>>;
+  findings: Finding[];
+}
+
 export const emptyCounts = (): Counts => ({ tp: 0, fp: 0, fn: 0 });
 
 export function addCounts(into: Counts, more: Counts): Counts {

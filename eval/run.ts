@@ -10,15 +10,15 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { hasSharedFixtures, SHARED_FIXTURES } from './corpus';
-import { type EvalReport, evaluate } from './evaluate';
-import type { Finding } from './score';
+import { type EvalReport, evaluate, type GroupReport } from './evaluate';
+import type { Finding } from './metrics';
 
 const { values: args } = parseArgs({
   options: {
     out: { type: 'string' },
     compare: { type: 'string' },
     quiet: { type: 'boolean', default: false },
-    /** Only these corpora (html, careers, eval, own, competitors): compare with a run made on the same pages. */
+    /** Only these corpora (html, careers, eval, own, competitors, sites): compare with a run made on the same pages. */
     corpus: { type: 'string', multiple: true },
   },
 });
@@ -30,26 +30,65 @@ const delta = (now: number | null, before: number | null | undefined) =>
     ? ''
     : `  (${now >= before ? '+' : ''}${((now - before) * 100).toFixed(1)})`;
 
-function printTables(report: EvalReport, before: EvalReport | null) {
-  console.log(
-    `\n${report.pages} pages (${Object.entries(report.corpora)
-      .map(([c, n]) => `${c} ${n}`)
-      .join(', ')})\n`,
-  );
+function figureRows(figures: GroupReport['figures'], before: GroupReport['figures'] | undefined) {
   console.log('analyzer      precision   recall       F1      tp   fp   fn');
-  for (const [name, f] of Object.entries(report.figures)) {
-    const b = before?.figures[name];
+  for (const [name, f] of Object.entries(figures)) {
+    const b = before?.[name];
     console.log(
       `${name.padEnd(12)} ${pct(f.precision)}${delta(f.precision, b?.precision).padEnd(9)} ${pct(f.recall)}${delta(f.recall, b?.recall).padEnd(9)} ${pct(f.f1)} ${String(f.tp).padStart(5)}${String(f.fp).padStart(5)}${String(f.fn).padStart(5)}`,
     );
   }
+}
+
+function accuracyRows(accuracy: GroupReport['accuracy'], before: GroupReport['accuracy'] | undefined) {
+  if (!Object.keys(accuracy).length) return;
   console.log('\nanalyzer      accuracy         right / total');
-  for (const [name, a] of Object.entries(report.accuracy)) {
-    const b = before?.accuracy[name];
+  for (const [name, a] of Object.entries(accuracy)) {
+    const b = before?.[name];
     console.log(
       `${name.padEnd(12)} ${pct(a.accuracy)}${delta(a.accuracy, b?.accuracy).padEnd(10)} ${String(a.right).padStart(5)} / ${a.total}`,
     );
   }
+}
+
+/** Site answers: a wrong answer costs precision, a missing one only coverage. */
+function answerRows(answers: NonNullable<GroupReport['answers']>, before: GroupReport['answers']) {
+  console.log('\nanswer        precision   coverage    right wrong missing');
+  for (const [name, a] of Object.entries(answers)) {
+    const b = before?.[name];
+    console.log(
+      `${name.padEnd(12)} ${pct(a.precision)}${delta(a.precision, b?.precision).padEnd(9)} ${pct(a.coverage)}${delta(a.coverage, b?.coverage).padEnd(9)} ${String(a.right).padStart(5)}${String(a.wrong).padStart(6)}${String(a.missing).padStart(8)}`,
+    );
+  }
+}
+
+const GROUP_TITLE: Record<string, string> = {
+  dev: 'REAL SITES, dev (eval/sites; rules may be tuned on these)',
+  test: 'REAL SITES, test (eval/sites; only scored, never read to tune)',
+  older: 'REAL PAGES, older (html/, careers/, eval/: the pages the rules were written against)',
+  written: 'WRITTEN BY US (own/ pages, competitors/ sites)',
+  'written sites': 'WRITTEN BY US (eval/sites marked written_by_us)',
+};
+
+function printTables(report: EvalReport, before: EvalReport | null) {
+  console.log(
+    `\n${report.pages} pages (${Object.entries(report.corpora)
+      .map(([c, n]) => `${c} ${n}`)
+      .join(', ')})`,
+  );
+  for (const [name, group] of Object.entries(report.groups)) {
+    if (!group) continue;
+    const b = before?.groups?.[name as keyof EvalReport['groups']];
+    console.log(
+      `\n=== ${GROUP_TITLE[name] ?? name}: ${group.sites !== undefined ? `${group.sites} sites, ` : ''}${group.pages} pages\n`,
+    );
+    figureRows(group.figures, b?.figures);
+    accuracyRows(group.accuracy, b?.accuracy);
+    if (group.answers) answerRows(group.answers, b?.answers);
+  }
+  console.log('\n=== PAGE CORPORA TOGETHER (older + written pages; the floors of floors.test.ts)\n');
+  figureRows(report.figures, before?.figures);
+  accuracyRows(report.accuracy, before?.accuracy);
 }
 
 const KIND_TITLE: Record<Finding['kind'], string> = {
@@ -81,6 +120,7 @@ const before = args.compare ? (JSON.parse(readFileSync(args.compare, 'utf8')) as
 const report = await evaluate(undefined, args.corpus);
 if (!args.quiet) printFindings(report.findings);
 printTables(report, before);
+for (const line of [...report.siteProblems, ...report.refusedLabels]) console.warn(`SITES: ${line}`);
 if (report.unlabelled.length)
   console.warn(`\nNOT EVALUATED (no truth file labels them): ${report.unlabelled.join(', ')}`);
 

@@ -14,12 +14,11 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Fetcher, type FetchResult, findCompetitorCustomers } from '@argo/engine';
-import { type Counts, emptyCounts } from './metrics';
-import type { Finding } from './score';
+import { type Counts, emptyCounts, type Finding } from './metrics';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '..');
-export const COMPETITORS_DIR = join(HERE, 'competitors');
+const COMPETITORS_DIR = join(HERE, 'competitors');
 
 type TruthCustomer = string | { name: string; aliases?: string[]; domain?: string };
 
@@ -39,7 +38,7 @@ export interface CompetitorsScore {
 }
 
 /** Lower case, accents and punctuation removed, "&"/"and"/"und"/"et"/"y" dropped, words sorted. */
-export function customerKey(name: string): string {
+function customerKey(name: string): string {
   return name
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')

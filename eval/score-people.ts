@@ -9,8 +9,7 @@
 import type { PeopleAnalysis } from '@argo/engine';
 import type { PageOutput } from './analyze';
 import type { EvalPage, TruthCompany, TruthPerson } from './corpus';
-import { emptyCounts, nameKey } from './metrics';
-import type { Finding, PageScore } from './score';
+import { emptyCounts, type Finding, nameKey, type PageScore } from './metrics';
 import type { Verified } from './verified';
 
 type Seniority = 'owner_founder' | 'executive' | 'manager' | 'staff';

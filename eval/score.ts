@@ -13,29 +13,10 @@ import { parse as parseDomain } from 'tldts';
 import type { PageOutput } from './analyze';
 import type { EvalPage } from './corpus';
 import { acceptedIndustries } from './industry-labels';
-import { type Counts, emptyCounts, titleKey } from './metrics';
+import { type Counts, emptyCounts, type Finding, type PageScore, titleKey } from './metrics';
 import { scorePeople } from './score-people';
 import { acceptsTechnology, detectionProvedByPage } from './software-names';
 import type { Verified } from './verified';
-
-export type FindingKind = 'miss' | 'false_positive' | 'unlabelled' | 'wrong' | 'inferred' | 'read';
-
-export interface Finding {
-  analyzer: string;
-  page: string;
-  kind: FindingKind;
-  /** What was missed or wrongly found. */
-  what: string;
-  /** The label's evidence (misses) or the analyzer's (false positives). */
-  evidence: string;
-}
-
-export interface PageScore {
-  counts: Partial<Record<string, Counts>>;
-  /** Accuracy-style analyzers: right (1) or wrong (0); absent when the page has no label for it. */
-  right: Partial<Record<string, 0 | 1>>;
-  findings: Finding[];
-}
 
 type Scorer = (page: EvalPage, output: PageOutput, verified: Verified, score: PageScore) => void;
 
@@ -277,7 +258,7 @@ const scoreAddress: Scorer = (page, { summary }, _verified, score) => {
   }
 };
 
-export const SCORERS: Scorer[] = [
+const SCORERS: Scorer[] = [
   scoreSoftware,
   scoreHiring,
   scoreIndustry,

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type EvalPage, readPage } from './corpus';
 
-export interface VerifiedEntry {
+interface VerifiedEntry {
   analyzer: 'software' | 'emails' | 'phones' | 'people';
   /** The technology name, email, phone (as the analyzer reports it) or person name. */
   value: string;
