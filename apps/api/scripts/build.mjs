@@ -35,8 +35,13 @@ const realDirname = {
 
 await rm(OUT_DIR, { recursive: true, force: true });
 await build({
-  // jobs-thread: the job workers' thread of `npm start` (jobs/job-thread.ts starts it from beside main.js).
-  entryPoints: { main: 'src/main.ts', 'jobs-thread': 'src/jobs/job-thread-entry.ts' },
+  // jobs-thread: the job workers' thread of `npm start` (jobs/job-thread.ts starts it from beside main.js);
+  // upload-reader-thread: the threads that read an uploaded CSV (modules/discovery/upload-reader.ts).
+  entryPoints: {
+    main: 'src/main.ts',
+    'jobs-thread': 'src/jobs/job-thread-entry.ts',
+    'upload-reader-thread': 'src/modules/discovery/upload-reader-entry.ts',
+  },
   outdir: OUT_DIR,
   bundle: true,
   platform: 'node',
@@ -62,4 +67,4 @@ await build({
   },
   logLevel: 'warning',
 });
-console.log('api: built dist/main.js and dist/jobs-thread.js');
+console.log('api: built dist/main.js, dist/jobs-thread.js and dist/upload-reader-thread.js');

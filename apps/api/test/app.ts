@@ -13,7 +13,7 @@ import { createMailer, type Mailer } from '../src/modules/email/mailer';
 import { createTestDatabase, type TestDatabase } from './database';
 import { readLatestCode, readTemporaryPassword } from './outbox';
 
-export interface CallOptions {
+interface CallOptions {
   token?: string | null;
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
@@ -58,7 +58,7 @@ export class CookieJar {
   }
 }
 
-export interface AuthCallOptions {
+interface AuthCallOptions {
   body?: unknown;
   /** Sent and updated from the answer. */
   jar?: CookieJar;
@@ -74,7 +74,7 @@ export interface CallResult<T = any> {
   headers: Record<string, string | number | string[] | undefined>;
 }
 
-export interface SignedInUser {
+interface SignedInUser {
   token: string;
   email: string;
   password: string;

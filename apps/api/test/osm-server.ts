@@ -9,16 +9,17 @@ import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BBox, OverpassElement, OverpassResponse } from '@argo/engine';
+import { fixturesPresent } from '@argo/engine/testing';
 
 export const FIXTURES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/fixtures');
 export const OSM_FIXTURES = {
   halle: resolve(FIXTURES_DIR, 'osm/veggiekarte-local_halle-saale_vegan-friendly_overpass.json'),
   skopje: resolve(FIXTURES_DIR, 'osm/FastFoodNearMe_skopje_fastfood_overpass.json'),
 };
-export const hasOsmFixtures = Object.values(OSM_FIXTURES).every((file) => existsSync(file));
-if (!hasOsmFixtures) {
-  console.warn(`[api] OSM fixtures not found in ${FIXTURES_DIR}/osm — the discovery tests are skipped.`);
-}
+export const hasOsmFixtures = fixturesPresent(
+  Object.values(OSM_FIXTURES).every((file) => existsSync(file)),
+  `OpenStreetMap fixtures in ${FIXTURES_DIR}/osm`,
+);
 
 export const readOverpass = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as OverpassResponse;
 
@@ -40,7 +41,7 @@ export function extentOf(elements: OverpassElement[], margin = 0.01): BBox {
   ];
 }
 
-export interface Place {
+interface Place {
   match: RegExp;
   bbox: BBox;
   displayName: string;

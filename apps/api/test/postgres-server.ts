@@ -6,7 +6,7 @@ import pg from 'pg';
 import { startEmbeddedPostgres } from '../src/db/embedded';
 
 /** The PostgreSQL server of our CI and developer machines. */
-export const MACHINE_SERVER_URL = 'postgres://postgres@127.0.0.1:5432/test';
+const MACHINE_SERVER_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
 /** A PostgreSQL server that test runs (API tests, browser journeys, benchmarks) create their databases on. */
 export interface TestPostgres {
@@ -40,7 +40,7 @@ export async function findTestPostgres(): Promise<TestPostgres> {
   };
 }
 
-export async function isReachable(url: string): Promise<boolean> {
+async function isReachable(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
   try {
     await client.connect();

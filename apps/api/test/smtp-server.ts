@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:net';
 
-export interface ReceivedMail {
+interface ReceivedMail {
   from: string;
   to: string[];
   /** The raw message (headers and body) as the client sent it. */

@@ -19,3 +19,20 @@ export function totpCode(secret: string, steps = 0): Promise<string> {
 export function otherCode(code: string): string {
   return String((Number(code) + 500_001) % 1_000_000).padStart(6, '0');
 }
+
+/**
+ * A code the provider will still accept in the next half minute that is none of `used`, the codes the test already
+ * spent: the next step's code, else the current one. The previous step's code is never offered: it expires at the
+ * next step boundary, which a slow request can cross. When both are spent, this waits for the next step.
+ */
+export async function unusedCode(secret: string, used: string[]): Promise<string> {
+  for (const steps of [1, 0]) {
+    const code = await totpCode(secret, steps);
+    if (!used.includes(code)) return code;
+  }
+  const untilNextStep = 30_000 - (Date.now() % 30_000) + 100;
+  await new Promise((resolve) => setTimeout(resolve, untilNextStep));
+  const code = await totpCode(secret, 1);
+  if (used.includes(code)) throw new Error('every code the provider accepts now was used already');
+  return code;
+}

@@ -17,7 +17,7 @@ import type { TestApp } from './app';
 export const quietLog: JobLogger = { info: () => {}, warn: () => {}, error: () => {} };
 
 /** Overrides every discovery test wants: no HTTP retries or spacing, progress written at once. */
-export const FAST: DiscoveryOverrides = {
+const FAST: DiscoveryOverrides = {
   progressIntervalMs: 0,
   cancelPollMs: 100,
 };
@@ -46,16 +46,20 @@ export async function startWorker(
     db: t.database.db,
     log: options.log ?? quietLog,
     discovery: createDiscoveryDeps(t.config, t.database.db, { ...FAST, ...overrides }),
-    enrichment: createEnrichmentDeps(t.config, {
-      progressIntervalMs: 0,
-      cancelPollMs: 100,
-      // No MX lookups through the machine's DNS unless a test brings its own resolver.
-      mx: null,
-      // No geocoding of ICP locations on the internet unless a test brings its own Nominatim (discovery's osm).
-      geocodeIcpAreas: false,
-      ...enrichment,
-      fetcher: { retries: 0, ...enrichment?.fetcher },
-    }),
+    enrichment: createEnrichmentDeps(
+      t.config,
+      {
+        progressIntervalMs: 0,
+        cancelPollMs: 100,
+        // No MX lookups through the machine's DNS unless a test brings its own resolver.
+        mx: null,
+        // No geocoding of ICP locations on the internet unless a test brings its own Nominatim (discovery's osm).
+        geocodeIcpAreas: false,
+        ...enrichment,
+        fetcher: { retries: 0, ...enrichment?.fetcher },
+      },
+      t.database.db,
+    ),
     languageModel,
   });
   return queue;
@@ -81,6 +85,33 @@ export async function waitForInfo(
       throw new Error(`timed out waiting for the session: ${JSON.stringify(last).slice(0, 2000)}`);
     }
     await new Promise((done) => setTimeout(done, 50));
+  }
+}
+
+/**
+ * Waits for the session to finish however long its work takes on a loaded machine, and fails only when it
+ * stalls: no change in its stage or done count for `stallMs`.
+ */
+export async function waitWhileProgressing(
+  t: TestApp,
+  token: string,
+  sessionId: string,
+  stallMs = 60_000,
+  // biome-ignore lint/suspicious/noExplicitAny: test helper
+): Promise<any> {
+  let mark = '';
+  let markedAt = Date.now();
+  for (;;) {
+    const res = await t.call('GET', `/api/user/session/${sessionId}/info`, { token });
+    if (res.status === 200 && isFinished(res.body)) return res.body;
+    const now = `${res.body?.stage}:${res.body?.progress?.done}`;
+    if (now !== mark) {
+      mark = now;
+      markedAt = Date.now();
+    } else if (Date.now() - markedAt > stallMs) {
+      throw new Error(`the session stalled for ${stallMs} ms: ${JSON.stringify(res.body).slice(0, 2000)}`);
+    }
+    await new Promise((done) => setTimeout(done, 100));
   }
 }
 
@@ -154,19 +185,33 @@ const API_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
  * `databaseUrl` with the given environment (DISCOVERY_OVERRIDES, ENRICHMENT_OVERRIDES, RESOLVE_HOSTS as JSON);
  * resolves once it says "ready", rejects with its stderr if it exits first.
  */
+/** A worker process of test/worker-process.ts, with the jobs it has started and not yet finished (id → name). */
+export type WorkerProcess = ChildProcess & { activeJobs: Map<string, string> };
+
 export async function spawnWorkerProcess(
   databaseUrl: string,
   env: Record<string, string> = {},
-): Promise<ChildProcess> {
-  const worker = spawn(process.execPath, ['--import', 'tsx', 'test/worker-process.ts'], {
+): Promise<WorkerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/worker-process.ts'], {
     cwd: API_DIR,
     env: { ...process.env, DATABASE_URL: databaseUrl, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const worker = Object.assign(child, { activeJobs: new Map<string, string>() });
+  let unread = '';
   await new Promise<void>((ready, fail) => {
     let errors = '';
     worker.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('ready')) ready();
+      const lines = (unread + chunk.toString()).split('\n');
+      unread = lines.pop() ?? '';
+      for (const line of lines) {
+        if (line === 'ready') ready();
+        if (!line.startsWith('{')) continue;
+        const { event, job, jobId } = JSON.parse(line) as { event?: string; job?: string; jobId?: string };
+        if (!jobId) continue;
+        if (event === 'job started') worker.activeJobs.set(jobId, String(job));
+        else if (event === 'job completed' || event === 'job failed') worker.activeJobs.delete(jobId);
+      }
     });
     worker.stderr?.on('data', (chunk: Buffer) => {
       errors += chunk.toString();

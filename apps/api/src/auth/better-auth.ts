@@ -22,23 +22,32 @@ import {
   passwordChangedEmail,
   passwordResetEmail,
 } from '../modules/email/templates';
+import {
+  afterTurningOn,
+  type CodeChecks,
+  endSessionsWhenTurnedOn,
+  markNewSession,
+  mfaClaim,
+  requireCurrentCode,
+  SECOND_FACTOR_SESSION_FIELDS,
+} from './second-factor';
 import { signInUserPlugin } from './sign-in-user';
 
 /** Issuer and audience of Argo's own ID tokens: constants, so that every API process accepts every token. */
 export const BUILTIN_ISSUER = 'argo';
 export const BUILTIN_AUDIENCE = 'argo-api';
-export const COOKIE_PREFIX = 'argo';
+const COOKIE_PREFIX = 'argo';
 /** The client address, set by our route from Fastify's `request.ip` (which honours TRUST_PROXY). */
 export const CLIENT_IP_HEADER = 'x-argo-client-ip';
 /** How long an ID token lives; the API refuses one that claims a longer life (token-lifetime.ts). */
 export const ID_TOKEN_MINUTES = 15;
 
 /** Emailed codes (sign-up confirmation, password reset): 6 digits, 10 minutes, 3 tries, single use. */
-export const EMAIL_CODE_MINUTES = 10;
+const EMAIL_CODE_MINUTES = 10;
 /** The second sign-in step: its state (cookie and record) lives 180 s (SPEC §9), the emailed code as long. */
-export const MFA_STATE_SECONDS = 180;
+const MFA_STATE_SECONDS = 180;
 
-export function trustedOrigins(config: Config): string[] {
+function trustedOrigins(config: Config): string[] {
   const origins = new Set([
     config.PUBLIC_URL,
     `http://localhost:${config.PORT}`,
@@ -68,7 +77,7 @@ export function createBetterAuth(db: Database, config: Config, secret: string, m
   const { rpID, origins } = passkeyOrigins(config);
   // Callbacks below need endpoints of the instance they configure.
   let self: {
-    api: {
+    api: CodeChecks & {
       sendVerificationOTP(input: { body: { email: string; type: 'email-verification' } }): Promise<unknown>;
     };
   } | null = null;
@@ -115,6 +124,8 @@ export function createBetterAuth(db: Database, config: Config, secret: string, m
       // Argo's screens never ask whether a code is right without using it; and this endpoint counts a wrong guess
       // only after comparing, so guesses sent at once were all compared (a security review's finding).
       '/email-otp/check-verification-otp',
+      // It hands out the authenticator's secret for the password alone: any sign-in could then make codes.
+      '/two-factor/get-totp-uri',
     ],
     emailAndPassword: {
       enabled: true,
@@ -148,20 +159,27 @@ export function createBetterAuth(db: Database, config: Config, secret: string, m
         mustChangePassword: { type: 'boolean', required: false, defaultValue: false, input: false },
       },
     },
-    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+      // Whether this sign-in proved a second factor (second-factor.ts).
+      additionalFields: SECOND_FACTOR_SESSION_FIELDS,
+    },
     databaseHooks: {
       session: {
         create: {
           // Every way in (password, second factor, passkey, confirmation code) ends by creating a session, and
           // only after the person proved who they are: a disabled user is told so here, and gets no session.
           // Someone without the password still hears only "wrong email or password".
-          async before(session) {
+          async before(session, ctx) {
             if (await isDisabled(session.userId)) {
               throw new APIError('FORBIDDEN', { code: 'USER_DISABLED', message: USER_DISABLED_MESSAGE });
             }
+            return markNewSession(session, ctx);
           },
         },
       },
+      user: { update: { after: endSessionsWhenTurnedOn } },
     },
     advanced: {
       cookiePrefix: COOKIE_PREFIX,
@@ -184,6 +202,7 @@ export function createBetterAuth(db: Database, config: Config, secret: string, m
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        if (self) await requireCurrentCode(ctx, self.api);
         if (ctx.path === '/email-otp/send-verification-otp') {
           const type = bodyField(ctx.body, 'type');
           if (type !== 'email-verification' && type !== 'forget-password') {
@@ -226,6 +245,7 @@ export function createBetterAuth(db: Database, config: Config, secret: string, m
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
+        await afterTurningOn(ctx);
         if (ctx.path !== '/change-password') return;
         const returned = ctx.context.returned;
         if (!returned || isAPIError(returned) || returned instanceof Response) return;
@@ -250,7 +270,8 @@ export function createBetterAuth(db: Database, config: Config, secret: string, m
             email_verified: user.emailVerified,
             // The session behind the token: the API refuses the token once it is gone (sign out everywhere).
             sid: session.id,
-            mfa: user.twoFactorEnabled === true,
+            // This sign-in proved a second factor, not only that the user has one (second-factor.ts).
+            mfa: mfaClaim(user, session),
             // An invited user still on the emailed temporary password: the API lets them only set a new one.
             must_change_password: user.mustChangePassword === true,
           }),

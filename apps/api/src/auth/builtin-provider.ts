@@ -50,7 +50,7 @@ async function resolveAuthSecret(db: Database, configured: string | undefined): 
 const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 
 /** A random temporary password (16+ characters, no look-alike characters) for an invited user. */
-export function temporaryPassword(minLength = 16): string {
+function temporaryPassword(minLength = 16): string {
   const length = Math.max(16, minLength);
   let password = '';
   for (let i = 0; i < length; i++) password += PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)];

@@ -8,7 +8,7 @@ import type { IdentityProvider, IdTokenClaims } from './identity-provider';
 import { hasBoundedLifetime } from './token-lifetime';
 
 /** What the web app needs to talk to the pool itself (GET /api/config). */
-export interface CognitoPublicSettings {
+interface CognitoPublicSettings {
   region: string;
   userPoolId: string;
   clientId: string;

@@ -101,7 +101,7 @@ async function invite(adminToken: string, email: string, role: 'admin' | 'member
   return res.body.id as string;
 }
 
-/** The invited person, signed in, accepts their one pending invitation (issue 16, item 6): no call joins by itself. */
+/** The invited person, signed in, accepts their one pending invitation: no call joins by itself. */
 async function acceptTheInvitation(token: string, userId: string) {
   expect((await call('GET', '/api/users/me', token)).status).toBe(404);
   const pending = await call('GET', '/api/invitations', token);

@@ -25,7 +25,7 @@ export interface Invitation {
   /** Who invited them, as shown in the email ("Ada Lovelace (ada@example.com)"). */
   invitedBy: string;
   /**
-   * The address's owner already joined another organisation. The admin is not told (issue 16, item 5): the owner
+   * The address's owner already joined another organisation. The admin is not told: the owner
    * is, by email, and their sign-in is left exactly as it is.
    */
   memberElsewhere: boolean;
@@ -35,8 +35,8 @@ export interface Invitation {
 export interface InvitationSent {
   /**
    * The invitation made (or took over) the person's sign-in and emailed its temporary password: signing in with it
-   * accepts the invitation. False when the person keeps a sign-in of their own and accepts in Argo (issue 16,
-   * item 6), or was not given one.
+   * accepts the invitation. False when the person keeps a sign-in of their own and accepts in Argo, or was
+   * not given one.
    */
   madeSignIn: boolean;
 }

@@ -94,7 +94,7 @@ describe('an invited user', () => {
     const other = await t.createAccount(uniqueEmail('other'), 'Other Org');
     const email = uniqueEmail('wanted');
     const first = await invite(admin.token, { email });
-    // Answered like any invitation (issue 16, item 5); the sign-in now serves both, so signing in joins neither.
+    // Answered like any invitation; the sign-in now serves both, so signing in joins neither.
     expect((await invite(other.token, { email })).status).toBe(201);
     const { token } = await t.signUp(email); // the latest temporary password → their own
     expect((await t.call('GET', '/api/users/me', { token })).status).toBe(404);
@@ -135,7 +135,7 @@ describe('an invited user', () => {
     expect(message?.text).toMatch(/accept or decline the invitation/);
     expect(message?.text).not.toMatch(/temporary password/);
     const token = await t.signIn(person.email, person.password);
-    // Issue 16, item 6: their next call does not put them into the inviting organisation.
+    // Their next call does not put them into the inviting organisation.
     const me = await t.call('GET', '/api/users/me', { token });
     expect(me.status).toBe(404);
     expect((await t.call('GET', '/api/invitations', { token })).body).toHaveLength(1);

@@ -5,7 +5,7 @@ import type { Database } from '../db/client';
 import type { SignInUser } from './sign-in-user';
 
 /**
- * Argo's own limits in front of the built-in provider's endpoints (issue 3, part 5; issue 16, items 2 and 4), kept in
+ * Argo's own limits in front of the built-in provider's endpoints, kept in
  * PostgreSQL so every API process shares them:
  *
  * - password and second-factor attempts: failures are counted per account and client address together
@@ -25,9 +25,13 @@ import type { SignInUser } from './sign-in-user';
  * - TOTP replay: an accepted authenticator code is recorded per user and refused when presented again (the provider
  *   accepts each code for about 90 s and keeps no record of its own). The user behind a second-factor request is
  *   read by the provider itself (sign-in-user.ts), and a request whose user cannot be identified is refused.
+ * - turning two-factor off and making new backup codes take the password and a current code (second-factor.ts):
+ *   attempts of the signed-in user, limited and checked for replayed codes like the second sign-in step. Without a
+ *   session they go on to the provider, which refuses them.
  */
 
-type AccountFrom = 'body' | 'cookie' | 'none';
+/** body: the email field; cookie: the session or pending two-factor cookie; session: the session, when there is one. */
+type AccountFrom = 'body' | 'cookie' | 'session' | 'none';
 interface Rule {
   /** attempt: refused at the limit; code: an emailed code, never refused in advance; send: emails a code. */
   kind: 'attempt' | 'code' | 'send';
@@ -47,7 +51,16 @@ const RULES: Record<string, Rule> = {
   '/email-otp/request-password-reset': { kind: 'send', account: 'body' },
   '/forget-password/email-otp': { kind: 'send', account: 'body' },
   '/two-factor/send-otp': { kind: 'send', account: 'cookie' },
+  '/two-factor/disable': { kind: 'attempt', account: 'session' },
+  '/two-factor/generate-backup-codes': { kind: 'attempt', account: 'session' },
 };
+
+/** Requests whose `code` may be an authenticator code, recorded so it is accepted once. */
+const TOTP_CODE_PATHS = new Set([
+  '/two-factor/verify-totp',
+  '/two-factor/disable',
+  '/two-factor/generate-backup-codes',
+]);
 
 /** How long an accepted TOTP code stays recorded: longer than the provider's ±1 step window of 30 s steps. */
 const TOTP_USED_CODE_SECONDS = 180;
@@ -58,19 +71,19 @@ const MAX_SLOW_DOWN_MS = 8000;
  * The delay before answering a sign-in of an account with `failures` recent failures from any address: none below
  * the limit, then 1 s, 2 s, 4 s … up to MAX_SLOW_DOWN_MS. Guessing slows to a crawl; the owner waits seconds at most.
  */
-export function slowDownMs(failures: number, max: number): number {
+function slowDownMs(failures: number, max: number): number {
   if (failures < max) return 0;
   return Math.min(MAX_SLOW_DOWN_MS, 1000 * 2 ** Math.min(failures - max, 10));
 }
 
 /** The 429 body: the provider's error shape `{ code, message }` plus when to try again. */
-export interface TooManyAttempts {
+interface TooManyAttempts {
   code: 'TOO_MANY_ATTEMPTS';
   message: string;
   retry_after_seconds: number;
 }
 
-export interface GuardState {
+interface GuardState {
   rule: Rule;
   path: string;
   email: string | null;
@@ -82,7 +95,7 @@ export interface GuardState {
   reserved: number[];
 }
 
-export type GuardDecision =
+type GuardDecision =
   | { action: 'forward'; state: GuardState }
   | { action: 'refuse'; status: number; body: object; headers?: Record<string, string> };
 
@@ -98,7 +111,7 @@ const minutesText = (seconds: number) => {
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 };
 
-export function tooManyAttempts(kind: 'attempt' | 'send', retryAfterSeconds: number): TooManyAttempts {
+function tooManyAttempts(kind: 'attempt' | 'send', retryAfterSeconds: number): TooManyAttempts {
   const wait = minutesText(retryAfterSeconds);
   return {
     code: 'TOO_MANY_ATTEMPTS',
@@ -245,8 +258,9 @@ export function createSignInGuard({
       let email: string | null = null;
       let userId: string | null = null;
       if (rule.account === 'body') email = bodyString(request.body, 'email')?.toLowerCase() ?? null;
-      if (rule.account === 'cookie') {
+      if (rule.account === 'cookie' || rule.account === 'session') {
         const user = await identify(request);
+        if (!user && rule.account === 'session') return null;
         if (!user) {
           // The provider would refuse it too; without a user, no limit or used-code check could apply.
           if (rule.kind === 'attempt') await record([`ip:${request.ip}`]);
@@ -285,7 +299,7 @@ export function createSignInGuard({
         if (rule.kind === 'send') await record(lockKeys(state));
       }
 
-      if (path === '/two-factor/verify-totp' && userId) {
+      if (TOTP_CODE_PATHS.has(path) && userId) {
         const code = bodyString(request.body, 'code')?.replace(/\s+/g, '');
         if (code) {
           // A replayed code is a failure: its record, made on arrival, stays.

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CookieJar, createTestApp, type TestApp, uniqueEmail } from '../../test/app';
 import { readLatestCode } from '../../test/outbox';
-import { otherCode } from '../../test/totp';
+import { otherCode, totpCode, totpSecretOf } from '../../test/totp';
 
 // Three failures per account+address pair and per address in 15 minutes (the defaults are 5 and 15).
 let t: TestApp;
@@ -37,7 +37,7 @@ describe('sign-in attempts per account and address', () => {
     expect(blocked.headers['set-cookie']).toBeUndefined();
   });
 
-  // Issue 16, item 4: five wrong passwords from anywhere used to lock the owner out of sign-in and reset alike.
+  // Five wrong passwords from anywhere used to lock the owner out of sign-in and reset alike.
   it('a stranger’s failures from other addresses do not lock the owner out', async () => {
     const user = await t.signUp(uniqueEmail('owner'));
     // One more than the limit: the account's sign-ins are slowed down (seconds), not refused.
@@ -164,6 +164,34 @@ describe('sign-in attempts per account and address', () => {
     const blocked = await t.authCall('POST', '/two-factor/verify-otp', { jar: step, body: { code }, ip });
     expect(blocked.status).toBe(429);
     expect((await signIn(user.email, user.password, ip)).status).toBe(429);
+  });
+
+  it('counts wrong codes (and passwords) when turning two-factor off, like the second sign-in step', async () => {
+    const user = await t.signUp(uniqueEmail('mfa-off'));
+    const { jar } = await t.signInJar(user.email, user.password);
+    const enabled = await t.authCall('POST', '/two-factor/enable', {
+      jar,
+      body: { password: user.password },
+    });
+    const secret = totpSecretOf(enabled.body.totpURI);
+    await t.authCall('POST', '/two-factor/verify-totp', { jar, body: { code: await totpCode(secret) } });
+
+    const ip = freshIp();
+    const code = await totpCode(secret, 1);
+    const off = (body: object) => t.authCall('POST', '/two-factor/disable', { jar, body, ip });
+    expect((await off({ password: user.password, code: otherCode(code) })).status).toBe(400);
+    expect((await off({ password: user.password, code: otherCode(code) })).status).toBe(400);
+    expect((await off({ password: 'wrong password', code })).status).toBe(400);
+    const blocked = await off({ password: user.password, code });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.code).toBe('TOO_MANY_ATTEMPTS');
+    // From another address the right password and code still work.
+    const elsewhere = await t.authCall('POST', '/two-factor/disable', {
+      jar,
+      body: { password: user.password, code },
+      ip: freshIp(),
+    });
+    expect(elsewhere.status).toBe(200);
   });
 });
 

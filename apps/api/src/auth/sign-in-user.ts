@@ -1,5 +1,5 @@
 /**
- * Who a sign-in request is about, read exactly as the provider reads it (issue 16, item 2). Argo's limits in
+ * Who a sign-in request is about, read exactly as the provider reads it. Argo's limits in
  * sign-in-guard.ts must count and check the same person the two-factor plugin will verify; a cookie parser of our
  * own read `argo.two_factor="…"` (quoted) or a duplicated cookie differently from better-auth's, so the guard saw no
  * user and skipped the used-code check. This server-only endpoint runs inside better-auth with its own request

@@ -1,6 +1,5 @@
 /**
- * ID tokens must say when they end, and may not live longer than their provider issues them for (issue 16, item
- * 10). The JWT libraries check `exp` only when it is there: a correctly signed token without one would be accepted
+ * ID tokens must say when they end, and may not live longer than their provider issues them for. The JWT libraries check `exp` only when it is there: a correctly signed token without one would be accepted
  * for ever, and one with an `exp` years away for years.
  */
 

@@ -14,7 +14,7 @@ function findRepoRoot(from: string): string {
   return process.cwd();
 }
 
-export const REPO_ROOT = findRepoRoot(path.dirname(fileURLToPath(import.meta.url)));
+const REPO_ROOT = findRepoRoot(path.dirname(fileURLToPath(import.meta.url)));
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'use true or false' })
@@ -129,7 +129,7 @@ const EnvFields = z.object({
    * intranet site, a local test server: "127.0.0.1,10.0.0.0/8"). Default none: the SSRF guard refuses them all.
    */
   CRAWL_ALLOW_HOSTS: list.default([]),
-  /** Website requests in flight at once over all hosts, per worker process (one at a time per host always). */
+  /** Website requests in flight at once over all hosts, per enrichment batch job (one at a time per host always). */
   CRAWL_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   /** Time limit of one website request, body included (ms). */
   CRAWL_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
@@ -145,12 +145,28 @@ const EnvFields = z.object({
   /** Businesses an enrichment job works on at once (their pages share the CRAWL_CONCURRENCY requests). */
   ENRICH_CONCURRENCY: z.coerce.number().int().min(1).max(128).default(12),
   /**
+   * Businesses per batch job: an enrichment is split into batch jobs that any worker process takes, so one session
+   * runs on every worker.
+   */
+  ENRICH_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(50),
+  /**
+   * Batch jobs one organisation has queued or running at once over all its enrichments and all workers: what one
+   * account's big session may take of the workers while others wait. Batches of an account with fewer in flight
+   * are taken first.
+   */
+  ENRICH_ACCOUNT_BATCHES: z.coerce.number().int().min(1).max(1000).default(16),
+  /**
    * Look up the MX records of the email domains a site shows (does the domain receive mail at all?). No mailbox is
    * ever probed. "false" skips the lookups (every address is then shown as not checked).
    */
   MX_CHECK: bool.default(true),
   /** DNS servers for the MX lookups ("1.1.1.1,8.8.8.8" or "127.0.0.1:5353"); default the system's resolver. */
   MX_DNS_SERVERS: list.default([]),
+  /**
+   * A domain known to receive mail: a domain is said to have no mail server only when the resolver finds this one's.
+   * A resolver that answers "not found" for every name (no outside DNS) leaves every address "not checked".
+   */
+  MX_REFERENCE_DOMAIN: z.string().trim().min(1).default('gmail.com'),
   /**
    * Geocode the ICP's locations with NOMINATIM_URL (outline and names in every language, cached 30 days) so ICP
    * scoring matches places by geography. "false": by names only (transliterated, accent-insensitive).

@@ -1,4 +1,4 @@
-import { startOpenAiTestServer } from '@argo/engine/llm/test-openai-server';
+import { startOpenAiTestServer } from '@argo/engine/testing';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ConfigError, loadConfig } from './env';

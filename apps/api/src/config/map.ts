@@ -1,5 +1,5 @@
 /**
- * The base map of the results map (issue 14 part 1): a raster tile server the browser loads tiles from. The
+ * The base map of the results map: a raster tile server the browser loads tiles from. The
  * default is OpenStreetMap's standard tiles, whose policy asks for the attribution below, a Referer (the tile layer
  * sends the page's origin, though the app's pages send none otherwise) and light use; MAP_TILE_URL points at a
  * self-hosted or commercial server instead, and the Content-Security-Policy's img-src allows exactly its origin.

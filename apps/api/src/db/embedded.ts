@@ -4,7 +4,7 @@ import { chmod, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/pr
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 
-export interface EmbeddedPostgresLog {
+interface EmbeddedPostgresLog {
   info(message: string): void;
   warn(message: string): void;
   debug?(message: string): void;

@@ -113,7 +113,7 @@ export function enforceAccess(access: Access, actor: Actor): void {
  * `mfa: false` may still load their profile (users/me, accounts/me: `identity` routes), so the web can send them to
  * /mfa; every member and admin route refuses them. A provider that does not say (`mfa` undefined) is not refused.
  */
-export function enforceAdminMfa(access: Access, actor: Actor): void {
+function enforceAdminMfa(access: Access, actor: Actor): void {
   if (access !== 'member' && access !== 'admin') return;
   if (actor.kind !== 'user') return;
   if (actor.user.role === 'admin' && actor.user.accountRequiresAdminMfa && actor.claims.mfa === false) {
@@ -128,7 +128,7 @@ export const PASSWORD_CHANGE_REQUIRED_MESSAGE =
  * An invited user on the emailed temporary password may load their profile (identity routes) and set a new
  * password (the provider's own endpoint), nothing else, until they have set their own.
  */
-export function enforcePasswordChange(access: Access, actor: Actor): void {
+function enforcePasswordChange(access: Access, actor: Actor): void {
   if (access !== 'member' && access !== 'admin') return;
   if (actor.kind === 'user' && actor.claims.mustChangePassword === true) {
     throw forbidden(PASSWORD_CHANGE_REQUIRED_MESSAGE);
@@ -156,10 +156,4 @@ export function requireUser(request: FastifyRequest): ActorUser {
   const actor = request.actor;
   if (actor.kind !== 'user') throw new AppError('unauthenticated', 'Sign in to continue.');
   return actor.user;
-}
-
-export function requireIdentity(request: FastifyRequest): IdTokenClaims {
-  const actor = request.actor;
-  if (actor.kind === 'user' || actor.kind === 'identity') return actor.claims;
-  throw new AppError('unauthenticated', 'Sign in to continue.');
 }

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * JSON bodies are checked for depth before they are parsed (issue 16, item 8). No call of Argo takes more than a
+ * JSON bodies are checked for depth before they are parsed. No call of Argo takes more than a
  * few levels; a body nested 20,000 levels deep parsed fine but overflowed the stack wherever it was walked or
  * serialised again (the sign-in provider's JSON.stringify answered 500). Refused with 400 here, for every route.
  */
-export const MAX_JSON_DEPTH = 64;
+const MAX_JSON_DEPTH = 64;
 
 /** How deep the arrays and objects of a JSON text nest (strings skipped); stops counting past `limit`. */
-export function jsonDepth(text: string, limit = Number.POSITIVE_INFINITY): number {
+function jsonDepth(text: string, limit = Number.POSITIVE_INFINITY): number {
   let depth = 0;
   let deepest = 0;
   let inString = false;

@@ -2,7 +2,7 @@ import rateLimit, { type RateLimitOptions, type RateLimitPluginOptions } from '@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
- * The API's request limits (issue 16, item 3). They are decided on the route the router found, never on the raw
+ * The API's request limits. They are decided on the route the router found, never on the raw
  * URL: `/%61pi/…` and an absolute-form request line (`GET http://host/api/… HTTP/1.1`) reach the same route as
  * `/api/…` and count the same. Every route under /api counts against RATE_LIMIT_PER_MINUTE per client address;
  * the calls that cost the most have their own, smaller limits.
@@ -23,7 +23,7 @@ export async function registerRateLimits(app: FastifyInstance, perMinute: number
 }
 
 /** The global limit: every route registered under /api (the routed pattern, e.g. `/api/users/:id`). */
-export function apiRateLimit(perMinute: number): RateLimitPluginOptions {
+function apiRateLimit(perMinute: number): RateLimitPluginOptions {
   return {
     max: perMinute,
     timeWindow: 60_000,
@@ -50,7 +50,7 @@ function isLargePage(request: FastifyRequest): boolean {
  * LARGE_PAGE_ROWS rows (up to 5,000): a twentieth (30 a minute), counted apart from ordinary pages, which keep
  * the global number in their own bucket.
  */
-export function routeRateLimit(routeId: string, perMinute: number): RateLimitOptions | undefined {
+function routeRateLimit(routeId: string, perMinute: number): RateLimitOptions | undefined {
   if (
     routeId === 'sessions.export' ||
     routeId === 'sessions.exportContacts' ||

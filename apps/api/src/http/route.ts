@@ -8,7 +8,7 @@ import { JsonText } from './json-text';
 type Input<S> = S extends z.ZodType ? z.output<S> : undefined;
 type Output<S> = S extends z.ZodType ? z.input<S> : undefined;
 
-export interface RouteInput<R extends RouteDef> {
+interface RouteInput<R extends RouteDef> {
   params: Input<R['params']>;
   query: Input<R['query']>;
   body: Input<R['body']>;

@@ -11,6 +11,22 @@ export interface JobLogger {
   error(details: object, message?: string): void;
 }
 
+/** What a handler may do with the queue it runs on: send jobs, and see how the jobs it sent are doing. */
+export interface JobDispatch {
+  /** Validates and queues the payload; the job id, or null when the queue policy dropped it as a duplicate. */
+  enqueue<Schema extends z.ZodType>(
+    job: JobDefinition<Schema>,
+    payload: z.input<Schema>,
+    /** Higher runs first among the jobs waiting (default 0). */
+    options?: { priority?: number },
+  ): Promise<string | null>;
+  /**
+   * The pg-boss state of each job (created, retry, active, completed, cancelled, failed); a job no longer held
+   * (archived, deleted) is absent.
+   */
+  findStates(job: JobDefinition, ids: readonly string[]): Promise<Map<string, string>>;
+}
+
 /** What every handler may use. Add dependencies here (engine, fetcher, model client) as jobs come to need them. */
 export interface JobContext {
   db: Database;
@@ -21,6 +37,8 @@ export interface JobContext {
   enrichment?: EnrichmentDeps;
   /** The configured language model, or null/absent: analyzers then use their built-in fallbacks. */
   languageModel?: LanguageModel | null;
+  /** The queue running this job (the queue sets it for its handlers). */
+  jobs?: JobDispatch;
 }
 
 /** The context of one run of one job. */
@@ -37,7 +55,7 @@ export interface JobRunContext extends JobContext {
  * pg-boss queue policies. `short`: at most one waiting job per singleton key; `singleton`: at most one running;
  * `stately`: at most one waiting and one running; `standard`: no limit (singleton keys are ignored).
  */
-export type QueuePolicy = 'standard' | 'short' | 'singleton' | 'stately';
+type QueuePolicy = 'standard' | 'short' | 'singleton' | 'stately';
 
 export interface JobOptions<Payload> {
   /** Retries after the first failure (pg-boss default 2). */

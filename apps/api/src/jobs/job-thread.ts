@@ -1,5 +1,5 @@
 /**
- * The job workers of `npm start` (ARGO_ROLE=all) run in a worker thread of their own (issue 16, item 1). Jobs read
+ * The job workers of `npm start` (ARGO_ROLE=all) run in a worker thread of their own. Jobs read
  * untrusted input — uploaded CSV files, crawled pages, outside APIs' answers — and some of that work is CPU-bound
  * and synchronous (parsing, regular expressions, HTML analysis). On the API's event loop, one hostile file or page
  * held every request of every tenant; in their own thread they can only slow down jobs. A worker process

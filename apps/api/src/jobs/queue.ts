@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
-import type { JobContext, JobDefinition, JobLogger } from './define-job';
+import type { JobContext, JobDefinition, JobDispatch, JobLogger } from './define-job';
 
 export interface JobQueueOptions {
   connectionString: string;
@@ -24,7 +24,7 @@ export interface EnqueueOptions {
   priority?: number;
 }
 
-export interface JobQueue {
+export interface JobQueue extends JobDispatch {
   /** Connects and creates or upgrades pg-boss' schema (safe with several processes starting at once). */
   start(): Promise<void>;
   /**
@@ -88,7 +88,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     if (!created) {
       const { options: o } = job;
       const policy = o.policy ?? (o.singletonKey ? 'short' : 'standard');
-      created = boss.createQueue(job.name, { name: job.name, policy, ...retryOptions(job) });
+      created = createQueueRacing(() =>
+        boss.createQueue(job.name, { name: job.name, policy, ...retryOptions(job) }),
+      );
       created.catch(() => queues.delete(job.name));
       queues.set(job.name, created);
     }
@@ -114,6 +116,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       const parsed = job.payload.safeParse(data);
       try {
         if (!parsed.success) throw new InvalidJobPayloadError(job.name, parsed.error.issues);
+        log.info({ job: job.name, jobId, retryCount }, 'job started');
         await job.handler(parsed.data, {
           ...ctx,
           jobId,
@@ -135,7 +138,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     }
   }
 
-  return {
+  const queue: JobQueue = {
     async start() {
       if (stopping.signal.aborted) stopping = new AbortController();
       await boss.start();
@@ -157,6 +160,16 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       return id;
     },
 
+    async findStates(job, ids) {
+      assertStarted();
+      const states = new Map<string, string>();
+      for (const id of ids) {
+        const found = await boss.getJobById(job.name, id);
+        if (found) states.set(id, found.state);
+      }
+      return states;
+    },
+
     async work(jobs, { concurrency, ...ctx }) {
       assertStarted();
       for (const job of jobs) {
@@ -171,7 +184,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
             includeMetadata: true as const,
           };
           workerId = await boss.work(job.name, workOptions, async (batch) => {
-            await runBatch(job, batch, ctx);
+            await runBatch(job, batch, { ...ctx, jobs: queue });
             // pg-boss waits a full polling interval after each batch; a worker that just found jobs looks again now.
             if (workerId) boss.notifyWorker(workerId);
           });
@@ -191,6 +204,27 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       });
     },
   };
+  return queue;
+}
+
+/** PostgreSQL's errors when another process creates the same queue at the same moment. */
+const CREATE_RACE_CODES = new Set(['40P01', '23505', '42P07']);
+
+/**
+ * pg-boss creates a queue (a row and a table partition) in a transaction that deadlocks with another process
+ * creating it at the same moment (several workers starting together on a new database); once the other has
+ * created it, creating again is a no-op. So a racing creation is tried again, a few times, after a short wait.
+ */
+async function createQueueRacing(create: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await create();
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (attempt >= 5 || !code || !CREATE_RACE_CODES.has(code)) throw error;
+      await new Promise((done) => setTimeout(done, 50 * attempt + Math.random() * 100));
+    }
+  }
 }
 
 function retryOptions(job: JobDefinition) {

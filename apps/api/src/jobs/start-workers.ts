@@ -4,6 +4,7 @@ import type { Config } from '../config/env';
 import type { Database } from '../db/client';
 import { createDiscoveryDeps } from '../modules/discovery/discovery.deps';
 import { createEnrichmentDeps } from '../modules/enrichment/enrichment.deps';
+import { deleteFreeHostLeases } from '../modules/enrichment/host-leases.repository';
 import { startStuckSessionSweeper } from '../modules/sessions/stuck-sessions';
 import { jobDefinitions } from './definitions';
 import { lowerJobPriority } from './job-priority';
@@ -39,11 +40,17 @@ export async function startWorkers({
     log,
     concurrency: config.JOB_CONCURRENCY,
     discovery: createDiscoveryDeps(config, db),
-    enrichment: createEnrichmentDeps(config),
+    enrichment: createEnrichmentDeps(config, {}, db),
     languageModel,
   });
   log.info({ jobs: jobDefinitions.map((j) => j.name) }, 'workers started');
   // Sessions whose job pg-boss gave up on (retries spent) are failed with the reason, once a minute.
   const sweeper = startStuckSessionSweeper(db, log);
   cleanups.push(async () => sweeper.stop());
+  // Hosts released with a gap leave a row; once the gap is long over nobody needs it.
+  const tidyHosts = setInterval(() => {
+    deleteFreeHostLeases(db).catch((error) => log.warn({ err: error }, 'could not tidy host_leases'));
+  }, 60_000);
+  tidyHosts.unref();
+  cleanups.push(async () => clearInterval(tidyHosts));
 }

@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps';
 import { registerAccountRoutes } from './accounts/accounts.routes';
 import { registerAdminRoutes } from './admin/admin.routes';
 import { registerBusinessRoutes } from './businesses/businesses.routes';
+import { registerCorrectionRoutes } from './businesses/corrections.routes';
 import { registerDiscoveryRoutes } from './discovery/discovery.routes';
 import { registerEnrichmentRoutes } from './enrichment/enrichment.routes';
 import { registerGetStartedRoutes } from './get-started/get-started.routes';
@@ -28,6 +29,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   registerDiscoveryRoutes(app, deps);
   registerEnrichmentRoutes(app, deps);
   registerBusinessRoutes(app, deps);
+  registerCorrectionRoutes(app, deps);
   registerSharingRoutes(app, deps);
   registerGetStartedRoutes(app, deps);
   registerIcpRoutes(app, deps);

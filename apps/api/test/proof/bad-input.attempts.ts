@@ -3,6 +3,7 @@
  * request (route-cases.ts; its shape in route-policies.ts) mutated by fast-check — body fields, path parameters, query values, uploads.
  */
 import type { RouteDef } from '@argo/contract';
+import { deepNesting, manyAttributes, manySiblings, singleLine } from '@argo/engine/testing';
 import fc from 'fast-check';
 import { multipart } from '../workers';
 import type { Request } from './route-policies';
@@ -258,4 +259,94 @@ export function uploadAttempts(base: Request): fc.Arbitrary<Attempt> {
       headers: { 'content-type': type },
     })),
   ) as fc.Arbitrary<Attempt>;
+}
+
+// ------------------------------------------------------------------ hostile CSV shapes
+
+/**
+ * A CSV built to make reading it slow, and what its upload must answer: a 400 with `refusal` as its message (nothing
+ * stored), or a draft whose preview has `columns` headers, `row_count` rows and (when given) these first `rows`.
+ */
+export interface HostileCsv {
+  kind: string;
+  data: Buffer;
+  refusal?: string;
+  accepted?: { columns: number; row_count: number; rows?: string[][] };
+}
+
+export function hostileCsvShapes(): HostileCsv[] {
+  const names = (count: number, name: (i: number) => string) =>
+    Array.from({ length: count }, (_, i) => name(i));
+  const longNames = names(1000, (i) => `${i} ${'name '.repeat(200)}`.slice(0, 1000).trim());
+  return [
+    {
+      // The finding: 2.4 MB, 180,000 columns, 4 rows.
+      kind: 'wide: 180,000 columns',
+      data: Buffer.from(
+        `${names(180_000, (i) => `c${i}`).join(',')}\n${`${'1,'.repeat(179_999)}1\n`.repeat(4)}`,
+      ),
+      refusal:
+        'file: The file has 180,000 columns; Argo reads at most 1,000. Remove the columns you do not need and upload again.',
+    },
+    {
+      kind: 'a header cell of 1 MB',
+      data: Buffer.from(`name,${'x'.repeat(1024 * 1024)}\nAcme,1\n`),
+      refusal:
+        'file: The name of column 2 in the header row (line 1) is 1,048,576 characters long; Argo reads names of at most 1,000. Check that the file starts with its header row, shorten that name and upload again.',
+    },
+    {
+      kind: 'a million empty rows before the one business',
+      data: Buffer.from(`name,city\n${',\n'.repeat(1_000_000)}Acme,Berlin\n`),
+      accepted: { columns: 2, row_count: 1, rows: [['Acme', 'Berlin']] },
+    },
+    {
+      kind: 'a row of 180,000 cells under a header of 2',
+      data: Buffer.from(`name,city\nAcme,Berlin,${'1,'.repeat(179_997)}1\nBeta,Paris\n`),
+      accepted: {
+        columns: 2,
+        row_count: 2,
+        rows: [
+          ['Acme', 'Berlin'],
+          ['Beta', 'Paris'],
+        ],
+      },
+    },
+    {
+      kind: '1,000 columns named with 1,000 characters each',
+      data: Buffer.from(`${longNames.join(',')}\n${names(1000, (i) => `v${i}`).join(',')}\n`),
+      accepted: { columns: 1000, row_count: 1 },
+    },
+  ];
+}
+
+// ------------------------------------------------------------------ hostile page shapes
+
+/**
+ * A web page built to make reading it slow (engine crawl/hostile-html.ts), served at `path`: Argo either refuses it
+ * as too complex to read (`tooComplex`) or reads it, up to the fetcher's 2 MB.
+ */
+export interface HostilePage {
+  kind: string;
+  path: string;
+  html: string;
+  tooComplex: boolean;
+}
+
+export function hostilePageShapes(): HostilePage[] {
+  return [
+    { kind: '200,000 nested elements', path: '/deep', html: deepNesting(200_000), tooComplex: true },
+    {
+      kind: 'a million sibling elements',
+      path: '/siblings',
+      html: manySiblings(1_000_000),
+      tooComplex: true,
+    },
+    {
+      kind: 'one element with 100,000 attributes',
+      path: '/attributes',
+      html: manyAttributes(100_000),
+      tooComplex: true,
+    },
+    { kind: 'a single line of 20 MB', path: '/line', html: singleLine(20 * 1024 * 1024), tooComplex: false },
+  ];
 }

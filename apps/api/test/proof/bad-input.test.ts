@@ -1,20 +1,27 @@
 /**
- * Bad input (issue 7, part 2): every call that takes input is fed at least 1,000 generated invalid requests — wrong
+ * Bad input: every call that takes input is fed at least 1,000 generated invalid requests — wrong
  * types, missing fields, huge strings, deep nesting, odd Unicode, SQL and HTML injection riding along, malformed
  * JSON, wrong content types, invalid ids and query values, broken and oversized uploads. Payloads come from the
  * route's own valid request (route-cases.ts) mutated by fast-check with a fixed seed, and only those that the
  * contract's zod schema rejects are sent, so every one of them must be refused: a 4xx with a message, never a 5xx,
  * and nothing already stored may change (a fingerprint of every table before and after each route).
  */
+import { randomUUID } from 'node:crypto';
 import { type RouteDef, routeList } from '@argo/contract';
-import { sql } from 'drizzle-orm';
+import { type HostileSite, serveHostilePages } from '@argo/engine/testing';
+import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businesses, sessions } from '../../src/db/schema';
+import type { JobQueue } from '../../src/jobs/queue';
+import { createAdmin, createSession, type TestUser } from '../../src/modules/access/access.fixtures';
 import { createTestApp, type TestApp } from '../app';
-import { multipart } from '../workers';
+import { isFinished, multipart, startWorker, waitForInfo } from '../workers';
 import {
   type Attempt,
   HOSTILE_STRINGS,
+  hostileCsvShapes,
+  hostilePageShapes,
   jsonBodyAttempts,
   keyPaths,
   paramAttempts,
@@ -177,4 +184,135 @@ describe('bad input', () => {
   afterAll(() => {
     console.info(`[bad input] ${tried} invalid requests over ${routes.length} calls`);
   });
+});
+
+// CSV files shaped to make reading them slow (wide, long names, endless empty rows): each answered in bounded time,
+// with a 400 that says what to do and nothing stored, or as a draft whose preview is right.
+describe('hostile CSV shapes', () => {
+  for (const shape of hostileCsvShapes()) {
+    const outcome = shape.refusal
+      ? 'a 400 that says what to do, nothing stored'
+      : 'a draft with the right preview';
+    it(`POST /discovery/import, ${shape.kind}: ${outcome}, in bounded time`, async () => {
+      const before = await fingerprint();
+      const form = multipart({}, { name: 'hostile.csv', data: shape.data });
+      const started = performance.now();
+      const answer = await t.call('POST', '/api/discovery/import', {
+        token: tokenOf(allowedCaller('discovery.import')),
+        body: form.body,
+        headers: form.headers,
+      });
+      const took = performance.now() - started;
+      if (shape.refusal) {
+        expect(answer.status).toBe(400);
+        expect(answer.body.error).toMatchObject({
+          code: 'validation_failed',
+          field: 'file',
+          message: shape.refusal,
+        });
+        expect(await fingerprint()).toEqual(before);
+      } else {
+        const accepted = shape.accepted as NonNullable<typeof shape.accepted>;
+        expect(answer.status, JSON.stringify(answer.body).slice(0, 300)).toBe(201);
+        expect(answer.body.preview.headers).toHaveLength(accepted.columns);
+        expect(answer.body.preview.row_count).toBe(accepted.row_count);
+        if (accepted.rows) expect(answer.body.preview.rows).toEqual(accepted.rows);
+      }
+      // Bounded, not stalled (the wide file held the API for 93 s).
+      expect(took).toBeLessThan(20_000);
+    }, 60_000);
+  }
+});
+
+// Web pages shaped to make reading them slow (deep nesting, a million siblings, 100,000 attributes, a 20 MB line),
+// served from 127.0.0.1 and read by the job workers as a business's website (enrichment: every analyzer) and as a
+// competitor's (competitor discovery): each answered in bounded time, with "page too complex to read" on the
+// business or the competitor where the page holds more than Argo reads, and read up to the fetcher's 2 MB where not.
+describe('hostile page shapes', () => {
+  const TOO_COMPLEX = 'page too complex to read (more than 50,000 elements and attributes)';
+  const shapes = hostilePageShapes();
+  let site: HostileSite;
+  let worker: JobQueue;
+  let owner: TestUser;
+  const urlOf = (path: string) => `${site.origin}${path}`;
+
+  beforeAll(async () => {
+    site = await serveHostilePages(Object.fromEntries(shapes.map((shape) => [shape.path, shape.html])));
+    const fetcher = { allowAddresses: ['127.0.0.1'], retries: 0 };
+    worker = await startWorker(t, { crawl: { fetcher } }, { enrichment: { fetcher } });
+    owner = await createAdmin(t, 'Hostile pages');
+  }, 60_000);
+  afterAll(async () => {
+    await worker?.stop({ timeoutMs: 2000 });
+    await site?.close();
+  });
+
+  it('POST /enrichment/unified: each business is enriched, or says its page is too complex to read', async () => {
+    const sessionId = await createSession(t, owner);
+    const runId = randomUUID();
+    await t.database.db
+      .update(sessions)
+      .set({ runId, status: 'completed' })
+      .where(eq(sessions.id, sessionId));
+    await t.database.db.insert(businesses).values(
+      shapes.map((shape, i) => ({
+        accountId: owner.accountId,
+        sessionId,
+        runId,
+        dedupeKey: `k${i}`,
+        name: shape.kind,
+        website: urlOf(shape.path),
+        source: 'osm',
+      })),
+    );
+    const started = performance.now();
+    const queued = await t.call('POST', '/api/enrichment/unified', {
+      token: owner.token,
+      body: { session_id: sessionId },
+    });
+    expect(queued.status, JSON.stringify(queued.body)).toBe(202);
+    const info = await waitForInfo(t, owner.token, sessionId, isFinished, 150_000);
+    expect(info).toMatchObject({
+      status: 'completed',
+      progress: { total: shapes.length, done: shapes.length },
+    });
+    const rows = await t.database.db
+      .select({ name: businesses.name, state: businesses.enrichmentState, error: businesses.enrichmentError })
+      .from(businesses)
+      .where(eq(businesses.sessionId, sessionId));
+    const outcome = Object.fromEntries(rows.map((row) => [row.name, [row.state, row.error]]));
+    expect(outcome).toEqual(
+      Object.fromEntries(
+        shapes.map((shape) => [
+          shape.kind,
+          shape.tooComplex ? ['failed', `${urlOf(shape.path)}: ${TOO_COMPLEX}`] : ['done', null],
+        ]),
+      ),
+    );
+    // Bounded, not stalled (the 200,000 nested elements alone took minutes).
+    expect(performance.now() - started).toBeLessThan(150_000);
+  }, 180_000);
+
+  for (const shape of shapes) {
+    const outcome = shape.tooComplex ? 'the competitor’s page is too complex to read' : 'read, no customers';
+    it(`POST /discovery/competitor-customers, ${shape.kind}: ${outcome}, in bounded time`, async () => {
+      const started = performance.now();
+      const queued = await t.call('POST', '/api/discovery/competitor-customers', {
+        token: owner.token,
+        body: { name: shape.kind, competitor_urls: [urlOf(shape.path)] },
+      });
+      expect(queued.status, JSON.stringify(queued.body)).toBe(202);
+      const info = await waitForInfo(t, owner.token, queued.body.id, isFinished, 60_000);
+      if (shape.tooComplex) {
+        expect(info).toMatchObject({ status: 'failed', progress: { total: 1, done: 1, failed: 1 } });
+        expect(info.error).toBe(
+          `The competitor's website could not be read (${urlOf(shape.path)}: ${TOO_COMPLEX}). Check the address, or retry in a few minutes.`,
+        );
+      } else {
+        expect(info).toMatchObject({ status: 'completed', progress: { total: 1, done: 1, failed: 0 } });
+      }
+      // Bounded, not stalled (the 200,000 nested elements took 746 s).
+      expect(performance.now() - started).toBeLessThan(60_000);
+    }, 90_000);
+  }
 });

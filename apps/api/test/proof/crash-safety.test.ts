@@ -1,21 +1,27 @@
 /**
- * Crash safety (issue 7, part 3): a 500-business session discovered from a local Overpass and then enriched,
- * with the worker process killed (SIGKILL, no goodbye) at seeded random moments while it runs — 10 kills over
- * discovery and enrichment, a fresh worker process after each. pg-boss retries the orphaned job (its expiry and
- * retry delay are shortened here so the test does not wait an hour); the job resumes from its checkpoint. At the
- * end every business is stored exactly once and every business is enriched once: one result row per
- * (business, type), every business `done`.
+ * Crash safety: a 500-business session discovered from a local Overpass and then enriched on three worker
+ * processes, one of them killed (SIGKILL, no goodbye) at seeded random moments while it holds the run's jobs — 10
+ * kills over discovery and enrichment, a fresh worker process after each. The enrichment is fanned out in batch
+ * jobs over all three; a kill takes the coordinator, batches, or both. pg-boss retries the orphaned jobs (their
+ * expiry and retry delay are shortened here so the test does not wait an hour); each resumes from its
+ * checkpoint. At the end every business is stored exactly once and every business is enriched once: one result
+ * row per (business, type), every business `done`.
  */
-import type { ChildProcess } from 'node:child_process';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BBox, OverpassElement } from '@argo/engine';
-import { type LocalServer, startServer } from '@argo/engine/crawl/test-server';
+import { type LocalServer, startServer } from '@argo/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobQueue, type JobQueue } from '../../src/jobs/queue';
 import { createAdmin, type TestUser } from '../../src/modules/access/access.fixtures';
 import { createTestApp, type TestApp } from '../app';
 import { type FakeOsm, startFakeOsm } from '../osm-server';
-import { isFinished, spawnWorkerProcess, waitForInfo } from '../workers';
+import {
+  isFinished,
+  spawnWorkerProcess,
+  type WorkerProcess,
+  waitForInfo,
+  waitWhileProgressing,
+} from '../workers';
 
 const PLACES = 500;
 const KILLS = { discovery: 4, enrichment: 6 };
@@ -45,9 +51,9 @@ function generatePlaces(port: number): OverpassElement[] {
   }));
 }
 
-/** Every site: one small WordPress home page, a little slow, no links; no robots.txt. */
+/** Every site: one small WordPress home page, slow (100 ms an answer), no links; no robots.txt. */
 async function siteHandler(req: IncomingMessage, res: ServerResponse) {
-  await new Promise((done) => setTimeout(done, 15));
+  await new Promise((done) => setTimeout(done, 100));
   if (req.url !== '/') {
     res.writeHead(404, { 'content-type': 'text/plain' });
     res.end('not found');
@@ -62,15 +68,16 @@ async function siteHandler(req: IncomingMessage, res: ServerResponse) {
   );
 }
 
-describe('a 500-business session survives 10 kills of its worker process', () => {
+describe('a 500-business session survives 10 kills of one of its three worker processes', () => {
   let t: TestApp;
   let admin: TestUser;
   let osm: FakeOsm;
   let sites: LocalServer;
   let maintenance: JobQueue;
-  let child: ChildProcess | null = null;
+  let workers: WorkerProcess[] = [];
+  const spawning: Array<Promise<unknown>> = [];
   const random = seeded(7);
-  const survived: Array<{ job: string; afterMs: number; done: number }> = [];
+  const survived: Array<{ job: string; at: number; done: number; jobs: number }> = [];
 
   beforeAll(async () => {
     sites = await startServer(siteHandler);
@@ -83,14 +90,15 @@ describe('a 500-business session survives 10 kills of its worker process', () =>
       },
     ]);
     // Each Overpass answer takes a while, so a discovery run is long enough to be killed in the middle.
-    osm.delayMs = 120;
+    osm.delayMs = 200;
     // Expires the jobs of killed workers (the test shortens their expiry) and queues their retries.
     maintenance = createJobQueue({ connectionString: t.database.url, maintenanceIntervalSeconds: 1 });
     await maintenance.start();
   }, 60_000);
 
   afterAll(async () => {
-    child?.kill('SIGKILL');
+    await Promise.allSettled(spawning);
+    for (const worker of workers) worker.kill('SIGKILL');
     await maintenance?.stop({ timeoutMs: 2000 });
     await osm?.close();
     await sites?.close();
@@ -111,7 +119,11 @@ describe('a 500-business session survives 10 kills of its worker process', () =>
         cancelPollMs: 100,
       }),
       ENRICHMENT_OVERRIDES: JSON.stringify({
-        concurrency: 4,
+        // Six sites at a time over the three workers (a batch works on two at a time; three batches in
+        // flight): the run lasts long enough for six kills, each while the others go on.
+        concurrency: 2,
+        batchSize: 20,
+        accountBatches: 3,
         pageBudget: 1,
         fetcher: { allowAddresses: ['127.0.0.1'], timeoutMs: 10_000, connectTimeoutMs: 10_000 },
       }),
@@ -119,66 +131,97 @@ describe('a 500-business session survives 10 kills of its worker process', () =>
     });
 
   const info = (id: string) => waitForInfo(t, admin.token, id, () => true);
+  const holding = (names: readonly string[]) =>
+    workers.filter((w) => [...w.activeJobs.values()].some((name) => names.includes(name)));
 
   /**
-   * Runs the session's job to the end through `kills` crashes: each time the job is running, a seeded random
-   * moment later the worker is killed; its job is expired at once and its retry made due, and a new worker
-   * process takes it.
+   * Runs the session's jobs to the end on three worker processes through `kills` crashes, at seeded random points
+   * of its progress (the k-th somewhere in the k-th of `kills` equal parts): there one worker holding one of the
+   * jobs (chosen at random) is killed; the jobs it held are expired at once and their retries made due, and a new
+   * worker process is started in its place while the others go on.
    */
-  async function runThroughKills(id: string, job: string, kills: number) {
-    child = await startWorkerProcess();
+  async function runThroughKills(id: string, names: readonly string[], kills: number) {
+    workers = await Promise.all([startWorkerProcess(), startWorkerProcess(), startWorkerProcess()]);
     for (let k = 0; k < kills; k++) {
-      await waitForInfo(t, admin.token, id, (i) => i.status === 'running', 60_000);
-      // The new worker has taken the job (the session still says running while nobody runs it).
-      await waitForActiveJob(job);
-      const afterMs = Math.round(300 + random() * 1200);
-      await new Promise((done) => setTimeout(done, afterMs));
-      const worker = child as ChildProcess;
-      const exited = new Promise((done) => worker.once('exit', done));
-      worker.kill('SIGKILL');
+      const at = (k + 0.2 + 0.6 * random()) / kills;
+      const reached = await waitForInfo(
+        t,
+        admin.token,
+        id,
+        (i) =>
+          isFinished(i) || (i.progress.total > 0 && i.progress.done >= Math.floor(at * i.progress.total)),
+        300_000,
+      );
+      expect(reached.status, `the run before kill ${k + 1} of ${names[0]}`).toBe('running');
+      await waitFor(() => holding(names).length > 0, `a worker to take a ${names.join(' or ')} job`);
+      const candidates = holding(names);
+      const victim = candidates[Math.floor(random() * candidates.length)] as WorkerProcess;
+      const exited = new Promise((done) => victim.once('exit', done));
+      victim.kill('SIGKILL');
       await exited;
-      child = null;
+      workers = workers.filter((w) => w !== victim);
+      const held = await heldByTheDead(names, victim);
       const killed = await info(id);
-      // The kill landed while the job ran: the session is neither finished nor done.
-      expect(killed.status, `kill ${k + 1} of ${job}`).toBe('running');
-      survived.push({ job, afterMs, done: killed.progress.done });
-      await reviveJob(job);
-      child = await startWorkerProcess();
+      // The kill landed while the run was going: the session is neither finished nor done.
+      expect(killed.status, `kill ${k + 1} of ${names[0]}`).toBe('running');
+      survived.push({ job: names[0] as string, at, done: killed.progress.done, jobs: held.length });
+      await reviveJobs(held);
+      // Started, not waited for: the other workers go on meanwhile, and the run may reach the next kill first.
+      spawning.push(startWorkerProcess().then((worker) => workers.push(worker)));
     }
-    const finished = await waitForInfo(t, admin.token, id, isFinished, 120_000);
-    child.kill('SIGKILL');
-    child = null;
+    const finished = await waitWhileProgressing(t, admin.token, id);
+    await Promise.all(spawning.splice(0));
+    for (const worker of workers) worker.kill('SIGKILL');
+    workers = [];
     return finished;
   }
 
-  async function waitForActiveJob(job: string) {
-    for (let i = 0; i < 600; i++) {
+  /**
+   * The jobs the killed worker held: those it said it started, and those active in pg-boss that no living worker
+   * says it holds (the victim may have taken a job and died before it printed so). A living worker that has just
+   * taken one says so within moments, so that second set is read twice, 300 ms apart.
+   */
+  async function heldByTheDead(names: readonly string[], victim: WorkerProcess): Promise<string[]> {
+    const unowned = async () => {
       const { rows } = await t.database.pool.query(
-        `select count(*)::int as n from pgboss.job where name = $1 and state = 'active'`,
-        [job],
+        `select id from pgboss.job where name = any($1::text[]) and state = 'active'`,
+        [names],
       );
-      if (rows[0].n > 0) return;
-      await new Promise((done) => setTimeout(done, 50));
-    }
-    throw new Error(`no worker took the ${job} job`);
+      const living = new Set(workers.flatMap((w) => [...w.activeJobs.keys()]));
+      return new Set(rows.map((r) => r.id as string).filter((jobId) => !living.has(jobId)));
+    };
+    const first = await unowned();
+    await new Promise((done) => setTimeout(done, 300));
+    const second = await unowned();
+    return [...new Set([...victim.activeJobs.keys(), ...[...first].filter((jobId) => second.has(jobId))])];
   }
 
-  /** The job of the dead worker: expired now (not in an hour), retries not spent, its retry due at once. */
-  async function reviveJob(job: string) {
+  async function waitFor(isTrue: () => boolean, what: string) {
+    for (let i = 0; i < 1200 && !isTrue(); i++) await new Promise((done) => setTimeout(done, 50));
+    if (!isTrue()) throw new Error(`timed out waiting for ${what}`);
+  }
+
+  /** The jobs of the dead worker: expired now (not in an hour), retries not spent, their retries due at once. */
+  async function reviveJobs(ids: readonly string[]) {
+    if (ids.length === 0) return;
     await t.database.pool.query(
       `update pgboss.job set expire_in = interval '1 second', retry_limit = 50
-       where name = $1 and state = 'active'`,
-      [job],
+       where id = any($1::uuid[]) and state = 'active'`,
+      [ids],
     );
     for (let i = 0; i < 200; i++) {
-      const { rowCount } = await t.database.pool.query(
-        `update pgboss.job set start_after = now() where name = $1 and state = 'retry'`,
-        [job],
+      await t.database.pool.query(
+        `update pgboss.job set start_after = now() where id = any($1::uuid[]) and state = 'retry'`,
+        [ids],
       );
-      if (rowCount) return;
+      const { rows } = await t.database.pool.query(
+        `select count(*)::int as n from pgboss.job where id = any($1::uuid[]) and state = 'active'`,
+        [ids],
+      );
+      if (rows[0].n === 0) return;
       await new Promise((done) => setTimeout(done, 100));
     }
-    throw new Error(`pg-boss never retried the ${job} job of the killed worker`);
+    throw new Error('pg-boss never retried the jobs of the killed worker');
   }
 
   /** Counts straight from the tables. */
@@ -206,7 +249,7 @@ describe('a 500-business session survives 10 kills of its worker process', () =>
     expect(res.status, JSON.stringify(res.body)).toBe(202);
     const id: string = res.body.id;
 
-    const discovered = await runThroughKills(id, 'session.discover', KILLS.discovery);
+    const discovered = await runThroughKills(id, ['session.discover'], KILLS.discovery);
     expect(discovered).toMatchObject({ status: 'completed', error: null });
     const afterDiscovery = await stored(id);
     expect(afterDiscovery).toMatchObject({
@@ -221,7 +264,7 @@ describe('a 500-business session survives 10 kills of its worker process', () =>
       body: { session_id: id },
     });
     expect(enrich.status, JSON.stringify(enrich.body)).toBe(202);
-    const enriched = await runThroughKills(id, 'session.enrich', KILLS.enrichment);
+    const enriched = await runThroughKills(id, ['session.enrich', 'session.enrich.batch'], KILLS.enrichment);
     expect(enriched).toMatchObject({ status: 'completed', error: null });
     expect(enriched.progress).toEqual({ total: PLACES, done: PLACES, failed: 0 });
     expect(await stored(id)).toEqual({
@@ -245,5 +288,5 @@ describe('a 500-business session survives 10 kills of its worker process', () =>
       expect(done, job).toEqual([...done].sort((a, b) => a - b));
     }
     console.info(`[crash-safety] kills survived: ${JSON.stringify(survived)}`);
-  }, 300_000);
+  }, 600_000);
 });

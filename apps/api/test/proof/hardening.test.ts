@@ -1,5 +1,5 @@
 /**
- * Findings of the security review (issue 16) that are about the HTTP surface as a whole:
+ * Findings of the security review that are about the HTTP surface as a whole:
  *  - the request limit is decided on the route the router found, so `/%61pi/…` and an absolute-form request line
  *    (sent on a raw TCP socket, as an attacker would) count like `/api/…`; exports and bulk results pages have
  *    their own, smaller limits (item 3);

@@ -1,5 +1,5 @@
 /**
- * Faults of the outside world, for discovery (issue 7, part 4): the whole app — routes, the session.discover job
+ * Faults of the outside world, for discovery: the whole app — routes, the session.discover job
  * on a worker in this process, PostgreSQL — against a local Nominatim + Overpass that hangs, resets
  * connections, answers 429 with Retry-After, 5xx, garbage JSON, JSON of the wrong shape and a gigantic body.
  * Each session finishes: completed, or failed with a reason a user can read; failed map areas are counted; no

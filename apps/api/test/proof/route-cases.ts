@@ -1,5 +1,5 @@
 /**
- * The route cases of the proof suites (issue 7): for every call of the contract's route table, who may make it (a
+ * The route cases of the proof suites: for every call of the contract's route table, who may make it (a
  * policy per kind of caller, from route-policies.ts) and how to build a valid request for it against the small world
  * of two accounts in route-world.ts. The authorisation matrix sends each case as every caller; the bad-input suite
  * mutates each case's valid request into invalid ones.
@@ -8,26 +8,24 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { uniqueEmail } from '../app';
 import { multipart } from '../workers';
+import { ACCOUNT_CASES } from './route-cases-accounts';
 import {
-  ACCOUNT_OF_TARGET,
-  ADMIN,
   ADMIN_OF_TARGET,
   ANONYMOUS_ONLY,
   type Case,
-  PUBLIC,
   SESSION_EDIT,
+  SESSION_EDIT_AND_VENTURE,
   SESSION_MANAGE,
   SESSION_VIEW,
   SIGNED_IN,
+  VENTURE_AND_SESSION,
   VENTURE_ASSIGNED,
 } from './route-policies';
 import {
   freshProfile,
   freshSession,
   freshSuppression,
-  freshUser,
-  freshVenture,
-  invitationTo,
+  SHARES,
   testApp,
   users,
   ventureId,
@@ -38,100 +36,7 @@ const csv = 'name,website\nMatrix Bakery,https://bakery.example\n';
 // ------------------------------------------------------------------ one entry per route id
 
 export const CASES: Record<string, Case> = {
-  'health.check': { policy: PUBLIC, request: () => ({ path: '/health' }) },
-  'health.config': { policy: PUBLIC, request: () => ({ path: '/config' }) },
-
-  'users.list': { policy: SIGNED_IN, request: () => ({ path: '/users' }) },
-  'users.get': {
-    policy: ACCOUNT_OF_TARGET,
-    request: () => ({ path: `/users/${users.viewer.userId}` }),
-  },
-  'users.update': {
-    policy: ADMIN_OF_TARGET,
-    request: async () => ({ path: `/users/${await freshUser()}`, body: { name: 'Renamed' } }),
-  },
-  'users.invite': {
-    policy: ADMIN,
-    request: () => ({ path: '/users/invite', body: { email: uniqueEmail('inv') } }),
-  },
-  'users.delete': { policy: ADMIN_OF_TARGET, request: async () => ({ path: `/users/${await freshUser()}` }) },
-  'users.me': { policy: SIGNED_IN, request: () => ({ path: '/users/me' }) },
-  'users.updateMe': {
-    policy: SIGNED_IN,
-    request: () => ({ path: '/users/me', body: { name: 'Matrix User' } }),
-  },
-
-  'accounts.me': { policy: SIGNED_IN, request: () => ({ path: '/accounts/me' }) },
-  // Everyone here already has an organisation: 409 is the allowed answer (the provider identity passes).
-  'accounts.create': {
-    policy: SIGNED_IN,
-    request: () => ({ path: '/accounts', body: { name: 'Second Org' } }),
-    alsoOk: [409],
-  },
-  'accounts.update': { policy: ADMIN, request: () => ({ path: '/accounts', body: {} }) },
-
-  'invitations.list': { policy: SIGNED_IN, request: () => ({ path: '/invitations' }) },
-  // An invitation to the caller from the other account. Everyone here has an organisation already: 409.
-  'invitations.accept': {
-    policy: SIGNED_IN,
-    request: async (caller) => ({ path: `/invitations/${await invitationTo(caller)}/accept` }),
-    alsoOk: [409],
-  },
-  'invitations.decline': {
-    policy: SIGNED_IN,
-    request: async (caller) => ({ path: `/invitations/${await invitationTo(caller)}` }),
-  },
-
-  'admin.listUsers': { policy: ADMIN, request: () => ({ path: '/admin/users' }) },
-  'admin.assignRole': {
-    policy: ADMIN_OF_TARGET,
-    request: async () => ({
-      path: '/admin/users/assign-role',
-      body: { user_id: await freshUser(), role: 'member' },
-    }),
-  },
-  'admin.assignVenture': {
-    policy: ADMIN_OF_TARGET,
-    request: async () => ({
-      path: '/admin/users/assign-venture',
-      body: { user_id: await freshUser(), venture_id: ventureId },
-    }),
-  },
-  'admin.removeVenture': {
-    policy: ADMIN_OF_TARGET,
-    request: async () => ({
-      path: '/admin/users/remove-venture',
-      body: { user_id: await freshUser(), venture_id: ventureId },
-    }),
-  },
-  // With the built-in provider there is nothing to synchronise: 409 says so.
-  'admin.syncCognitoUsers': {
-    policy: ADMIN,
-    request: () => ({ path: '/admin/sync-cognito-users' }),
-    alsoOk: [409],
-  },
-  'admin.deleteUser': {
-    policy: ADMIN_OF_TARGET,
-    request: async () => ({ path: `/admin/users/${await freshUser()}` }),
-  },
-  'admin.listSessions': { policy: ADMIN, request: () => ({ path: '/admin/sessions' }) },
-  'admin.listVentures': { policy: ADMIN, request: () => ({ path: '/admin/ventures' }) },
-
-  'ventures.create': {
-    policy: SIGNED_IN,
-    request: () => ({ path: '/ventures/create', body: { name: 'New one' } }),
-  },
-  'ventures.update': {
-    policy: VENTURE_ASSIGNED,
-    request: () => ({ path: '/ventures/update', body: { venture_id: ventureId, description: 'Updated' } }),
-  },
-  'ventures.all': { policy: SIGNED_IN, request: () => ({ path: '/ventures/all' }) },
-  'ventures.delete': {
-    policy: ADMIN_OF_TARGET,
-    request: async () => ({ path: '/ventures/delete', body: { venture_id: await freshVenture() } }),
-  },
-  'ventures.people': { policy: VENTURE_ASSIGNED, request: () => ({ path: `/ventures/${ventureId}/people` }) },
-
+  ...ACCOUNT_CASES,
   'sessions.create': {
     policy: SIGNED_IN,
     request: () => ({ path: '/users/create_session', body: { name: 'Mine' } }),
@@ -181,6 +86,21 @@ export const CASES: Record<string, Case> = {
     request: async () => {
       const { sessionId, businessId } = await freshSession();
       return { path: `/user/session/${sessionId}/businesses/${businessId}` };
+    },
+  },
+  // Changes the session's results: edit access.
+  'sessions.correctBusiness': {
+    policy: SESSION_EDIT,
+    request: async () => {
+      const { sessionId, businessId } = await freshSession();
+      return {
+        path: `/user/session/${sessionId}/businesses/${businessId}`,
+        body: {
+          name: 'Matrix Corrected',
+          website: 'https://corrected.example.com',
+          phone: '+44 113 496 0000',
+        },
+      };
     },
   },
   'sessions.export': {
@@ -287,10 +207,7 @@ export const CASES: Record<string, Case> = {
       });
       expect(uploaded.status).toBe(201);
       const sessionId: string = uploaded.body.session.id;
-      for (const [who, access] of [
-        ['viewer', 'view'],
-        ['editor', 'edit'],
-      ] as const) {
+      for (const [who, access] of SHARES) {
         await testApp.call('POST', `/api/sessions/${sessionId}/grant-access`, {
           token: users.member.token,
           body: { user_id: users[who].userId, access },
@@ -315,7 +232,7 @@ export const CASES: Record<string, Case> = {
       } satisfies Case,
     ]),
   ),
-  // A bulk action on every business matching the filters (issue 14 part 5): a view share cannot start it.
+  // A bulk action on every business matching the filters: a view share cannot start it.
   'enrichment.run': {
     policy: SESSION_EDIT,
     request: async () => ({
@@ -332,14 +249,17 @@ export const CASES: Record<string, Case> = {
     policy: SESSION_VIEW,
     request: async () => ({ path: '/icp/overview', body: { session_id: (await freshSession()).sessionId } }),
   },
-  // Profiles are saved to the session's venture: edit access to the session.
+  // Profiles are saved to the session's venture (replacing its earlier ones): edit access to the session, and the
+  // venture.
   'icp.createProfiles': {
-    policy: SESSION_EDIT,
+    policy: SESSION_EDIT_AND_VENTURE,
     request: async () => ({
       path: '/icp/create_profiles',
       body: { session_id: (await freshSession()).sessionId, count: 2 },
     }),
   },
+  // For a business: its session (the venture's facts only ground the text when the caller may see it). For a
+  // profile: see VARIANTS.
   'icp.generateContent': {
     policy: SESSION_VIEW,
     request: async () => ({
@@ -348,19 +268,25 @@ export const CASES: Record<string, Case> = {
     }),
   },
 
+  // The venture's callers list its profiles; one derived from a session only those who may also see the session.
   'icp.listProfiles': {
     policy: VENTURE_ASSIGNED,
-    request: () => ({ path: '/icp/profiles', query: { venture_id: ventureId } }),
+    request: async () => ({
+      path: '/icp/profiles',
+      query: { venture_id: ventureId },
+      target: await freshProfile(),
+    }),
+    listedFor: ['member', 'admin', 'ventureEditor'],
   },
   'icp.updateProfile': {
-    policy: VENTURE_ASSIGNED,
+    policy: VENTURE_AND_SESSION,
     request: async () => ({
       path: `/icp/profiles/${await freshProfile()}`,
       body: { name: 'Renamed segment' },
     }),
   },
   'icp.deleteProfile': {
-    policy: VENTURE_ASSIGNED,
+    policy: VENTURE_AND_SESSION,
     request: async () => ({ path: `/icp/profiles/${await freshProfile()}` }),
   },
 
@@ -386,3 +312,18 @@ export const CASES: Record<string, Case> = {
     request: async () => ({ path: `/accounts/suppressions/${await freshSuppression()}` }),
   },
 };
+
+/** Second requests of a route (another kind of target), each sent as every caller like the route's CASES entry. */
+export const VARIANTS: { route: string; label: string; entry: Case }[] = [
+  {
+    route: 'icp.generateContent',
+    label: 'for a profile',
+    entry: {
+      policy: VENTURE_AND_SESSION,
+      request: async () => ({
+        path: '/icp/generate_content',
+        body: { profile_id: await freshProfile(), kinds: ['call_opener'] },
+      }),
+    },
+  },
+];

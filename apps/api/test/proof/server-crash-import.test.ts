@@ -1,5 +1,5 @@
 /**
- * Crash safety of the server process (issue 7, part 3): the real `src/main.ts` in its default role — HTTP and the
+ * Crash safety of the server process: the real `src/main.ts` in its default role — HTTP and the
  * job workers in one process, as `npm start` runs it — is killed (SIGKILL, no goodbye) during a CSV import that is
  * driven over HTTP against it, and started again after each kill:
  *  - in the middle of the upload's body: the upload is read whole before anything is written (session and file in
@@ -138,9 +138,9 @@ describe('a CSV import survives kills of the server process (API + jobs in one p
     const started = Date.now();
     for (;;) {
       if (hasExited) throw new Error(`the server exited while starting: ${output.slice(-2000)}`);
-      if (Date.now() - started > 40_000) {
+      if (Date.now() - started > 120_000) {
         child.kill('SIGKILL');
-        throw new Error(`the server did not answer /api/health in 40 s: ${output.slice(-2000)}`);
+        throw new Error(`the server did not answer /api/health in 120 s: ${output.slice(-2000)}`);
       }
       const ok = await fetch(`${baseUrl}/api/health`).then(
         (res) => res.ok,
@@ -261,8 +261,13 @@ describe('a CSV import survives kills of the server process (API + jobs in one p
     expect(await storedUploads()).toEqual({ sessions: 1, files: 1 });
   }, 120_000);
 
+  /**
+   * The server answers /api/health once its API listens; its job thread may still be loading its modules (from
+   * source with tsx, on a machine busy with the rest of the suite), so the job can wait a while to be taken.
+   */
   async function waitForActiveJob(): Promise<void> {
-    for (let i = 0; i < 600; i++) {
+    const started = Date.now();
+    while (Date.now() - started < 150_000) {
       const { rows } = await t.database.pool.query(
         `select count(*)::int as n from pgboss.job where name = 'session.import' and state = 'active'`,
       );
@@ -317,7 +322,8 @@ describe('a CSV import survives kills of the server process (API + jobs in one p
   async function waitForLine(id: string, line: number): Promise<void> {
     const started = Date.now();
     while ((await sessionRow(id)).line < line) {
-      if (Date.now() - started > 60_000) throw new Error(`the import never reached line ${line}`);
+      // Generous: on two cores busy with the rest of the suite a restarted worker takes long to get going.
+      if (Date.now() - started > 180_000) throw new Error(`the import never reached line ${line}`);
       await sleep(20);
     }
   }
@@ -364,7 +370,7 @@ describe('a CSV import survives kills of the server process (API + jobs in one p
       [server] = await Promise.all([startServer(), reviveJob()]);
     }
 
-    const info = await waitForInfo(id, isFinished, 60_000);
+    const info = await waitForInfo(id, isFinished, 180_000);
     expect(info).toMatchObject({ status: 'completed', error: null, rejected_count: REJECTED });
     expect(info.progress).toEqual({ total: ROWS, done: ROWS, failed: REJECTED });
     expect(await stored(id)).toEqual({
@@ -389,5 +395,5 @@ describe('a CSV import survives kills of the server process (API + jobs in one p
     expect(killedAt).toEqual([...killedAt].sort((a, b) => a - b));
     expect(kills).toHaveLength(KILLS);
     console.info(`[server-crash-import] kills survived: ${JSON.stringify(kills)}`);
-  }, 180_000);
+  }, 900_000);
 });

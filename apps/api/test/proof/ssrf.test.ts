@@ -1,5 +1,5 @@
 /**
- * SSRF through the app (issue 7, part 5): every call that makes the server fetch a URL someone gave it —
+ * SSRF through the app: every call that makes the server fetch a URL someone gave it —
  * POST /discovery/competitor-customers (competitor_urls) and enrichment of businesses whose website is stored
  * (POST /enrichment/*, the session.enrich job) — is aimed at internal addresses in every spelling. A local server
  * on the loopback interface records every request it gets; the crawler's allow-list holds only 127.0.0.2 (one
@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createStaticResolver } from '@argo/engine';
-import { type LocalServer, startServer } from '@argo/engine/crawl/test-server';
+import { type LocalServer, startServer } from '@argo/engine/testing';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businesses, sessionRuns, sessions } from '../../src/db/schema';
@@ -55,7 +55,7 @@ function attempts(): { label: string; url: string }[] {
     { label: 'short loopback 127.1', url: `http://127.1:${p}/` },
     { label: 'IPv4-mapped IPv6 dotted', url: `http://[::ffff:127.0.0.1]:${p}/` },
     { label: 'IPv4-mapped IPv6 hex', url: `http://[::ffff:7f00:1]:${p}/` },
-    // Issue 16, item 7: IPv4-translated (::ffff:0:0:0/96) and local-use NAT64 (64:ff9b:1::/48).
+    // IPv4-translated (::ffff:0:0:0/96) and local-use NAT64 (64:ff9b:1::/48).
     { label: 'IPv4-translated IPv6', url: `http://[::ffff:0:127.0.0.1]:${p}/` },
     { label: 'local-use NAT64', url: `http://[64:ff9b:1::7f00:1]:${p}/` },
     { label: 'IPv6 link-local', url: 'http://[fe80::1]/' },

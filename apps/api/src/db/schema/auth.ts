@@ -32,6 +32,11 @@ export const authSessions = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => authUsers.id, { onDelete: 'cascade' }),
+    /**
+     * Argo: this sign-in completed a second factor (an authenticator, emailed or backup code), so its ID tokens
+     * say `mfa: true` while the user has two-factor on (second-factor.ts).
+     */
+    secondFactor: boolean('second_factor').notNull().default(false),
   },
   (t) => [index('auth_sessions_user_id_idx').on(t.userId)],
 );

@@ -36,7 +36,7 @@ export const sessionRuns = pgTable('session_runs', {
   claim: uuid('claim'),
   state: jsonb('state').$type<Record<string, unknown>>().notNull().default({}),
   /**
-   * The businesses an enrichment of "all matching the filters" covers, chosen when it was queued (issue 14 part 5):
+   * The businesses an enrichment of "all matching the filters" covers, chosen when it was queued:
    * kept out of `state`, which every commit rewrites, so 100,000 ids are written once.
    */
   scopeIds: uuid('scope_ids').array(),

@@ -36,3 +36,15 @@ export const enrichmentResults = pgTable(
 
 export type EnrichmentResultRow = typeof enrichmentResults.$inferSelect;
 export type NewEnrichmentResultRow = typeof enrichmentResults.$inferInsert;
+
+/**
+ * Who is sending to a website host right now, over every worker process (the crawler's HostGate): one holder at
+ * a time, until `held_until` (a holder that died loses the host then); the next request no earlier than
+ * `not_before` (the host's gap: robots.txt Crawl-delay, a server's Retry-After). A row goes when its host is free.
+ */
+export const hostLeases = pgTable('host_leases', {
+  host: text('host').primaryKey(),
+  holder: uuid('holder').notNull(),
+  heldUntil: timestamptz('held_until').notNull(),
+  notBefore: timestamptz('not_before').notNull(),
+});

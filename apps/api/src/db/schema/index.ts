@@ -2,6 +2,7 @@
 export * from './accounts';
 export * from './auth';
 export * from './businesses';
+export * from './corrections';
 export * from './discovery';
 export * from './email';
 export * from './enrichment';
@@ -10,5 +11,6 @@ export * from './icp';
 export * from './privacy';
 export * from './saved-views';
 export * from './sessions';
+export * from './user-ventures';
 export * from './users';
 export * from './ventures';

@@ -6,9 +6,10 @@ import { sessions } from './sessions';
 import { users } from './users';
 
 /**
- * The account's suppression list (issue 12, part 6): an email address or a domain (which covers its subdomains)
- * that is never exported or used in generated content. `value` is lower case, a domain without `www.`
- * (contract `parseSuppression`), so the export compares it with plain equality.
+ * The account's suppression list: an email address or a domain (which covers its subdomains)
+ * that is never exported or used in generated content. `value` is lower case, a domain without `www.` and in its
+ * IDNA ASCII form, `xn--mnchen-3ya.de` for `münchen.de` (contract `parseSuppression`; migration 0025 brought older
+ * entries to that form), so each entry is stored once whichever spelling was typed.
  */
 export const suppressions = pgTable(
   'suppressions',

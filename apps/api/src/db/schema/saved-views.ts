@@ -4,7 +4,7 @@ import { sessions } from './sessions';
 import { users } from './users';
 
 /**
- * A user's own view of a session's results (issue 14 part 5): the columns shown, the filters and the sort, so
+ * A user's own view of a session's results: the columns shown, the filters and the sort, so
  * a 100,000-row session opens the way the analyst left it. One per user and session; the shape is the contract's
  * saved-view type, validated on the way in, so the column is typed loosely here.
  */

@@ -6,14 +6,12 @@ import {
   index,
   pgEnum,
   pgTable,
-  primaryKey,
   text,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { createdAtColumn, idColumn, timestamptz } from './columns';
-import { ventures } from './ventures';
 
 export const userRole = pgEnum('user_role', ['admin', 'member']);
 export const userStatus = pgEnum('user_status', ['active', 'invited', 'disabled']);
@@ -38,6 +36,8 @@ export const users = pgTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     name: text('name').notNull().default(''),
+    /** The user's job title as they give it ("Head of Sales"); '' when not given. Signs their outreach. */
+    title: text('title').notNull().default(''),
     role: userRole('role').notNull().default('member'),
     status: userStatus('status').notNull().default('active'),
     idpSubject: text('idp_subject').unique(),
@@ -55,23 +55,6 @@ export const users = pgTable(
     // Admin user search is ILIKE '%q%' on email and name.
     index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
     index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
-  ],
-);
-
-/** Ventures a member is assigned to (admins see every venture of their account). */
-export const userVentures = pgTable(
-  'user_ventures',
-  {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    ventureId: uuid('venture_id')
-      .notNull()
-      .references(() => ventures.id, { onDelete: 'cascade' }),
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.ventureId] }),
-    index('user_ventures_venture_idx').on(t.ventureId),
   ],
 );
 

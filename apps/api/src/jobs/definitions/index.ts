@@ -1,4 +1,5 @@
 import type { JobDefinition } from '../define-job';
+import { enrichmentBatchJob } from './enrichment-batch-job';
 import { enrichmentJob } from './enrichment-jobs';
 import { competitorsJob, discoverJob, importJob } from './session-jobs';
 
@@ -12,4 +13,5 @@ export const jobDefinitions: readonly JobDefinition[] = [
   importJob,
   competitorsJob,
   enrichmentJob,
+  enrichmentBatchJob,
 ];

@@ -1,4 +1,5 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type DatabaseExecutor, preparedPerDatabase } from '../../db/client';
 import { type ShareAccess, sessionShares, sessions, userVentures, ventures } from '../../db/schema';
 import type { ActorUser } from '../../http/auth';
@@ -122,4 +123,18 @@ export function visibleVenturesRule(actor: ActorUser): SQL {
     inAccount,
     sql`exists (select 1 from ${userVentures} where ${userVentures.ventureId} = ${ventures.id} and ${userVentures.userId} = ${actor.id})`,
   ) as SQL;
+}
+
+/**
+ * The row-level rule for rows kept on a venture but derived from one of its sessions (ICP profiles), as SQL over
+ * the row's session id: the session is one the actor may view — admins every session of their account, members
+ * their own and those shared with them (as checkSessionAccess decides for one) — or it is gone (null), and the row
+ * is the venture's alone. The venture's own rule is checked by the caller first.
+ */
+export function derivedFromVisibleSessionRule(actor: ActorUser, sessionId: AnyPgColumn): SQL {
+  const ownOrShared =
+    actor.role === 'admin'
+      ? sql`true`
+      : sql`(${sessions.ownerId} = ${actor.id} or exists (select 1 from ${sessionShares} where ${sessionShares.sessionId} = ${sessions.id} and ${sessionShares.userId} = ${actor.id}))`;
+  return sql`(${sessionId} is null or exists (select 1 from ${sessions} where ${sessions.id} = ${sessionId} and ${sessions.accountId} = ${actor.accountId} and ${ownOrShared}))`;
 }

@@ -30,28 +30,29 @@ export interface SessionAccessCheck {
   status: SessionAccessRow['status'];
 }
 
+/** The actor's level on a session (its access row as they see it); null when they may not see it. */
+function sessionLevelOf(actor: ActorUser, row: SessionAccessRow | null): SessionAccessLevel | null {
+  if (!row) return null;
+  if (row.ownerId === actor.id) return 'owner';
+  if (actor.role === 'admin') return 'admin';
+  return row.shareAccess;
+}
+
+/** Whether a venture (its access row as the actor sees it) is visible to the actor: admins, assigned members. */
+function ventureIsVisible(actor: ActorUser, row: { isAssigned: boolean } | null): boolean {
+  return row !== null && (actor.role === 'admin' || row.isAssigned);
+}
+
 /** The actor's access to a session; 404 when it is not in their account or they may not see it. */
-export async function checkSessionAccess(
+async function checkSessionAccess(
   db: DatabaseExecutor,
   actor: ActorUser,
   sessionId: string,
 ): Promise<SessionAccessCheck> {
   const row = await findSessionAccessRow(db, actor, sessionId);
-  if (!row) throw notFound('Session');
-  const { ownerId, status } = row;
-  if (ownerId === actor.id) return { access: 'owner', ownerId, status };
-  if (actor.role === 'admin') return { access: 'admin', ownerId, status };
-  if (row.shareAccess) return { access: row.shareAccess, ownerId, status };
-  throw notFound('Session');
-}
-
-/** The actor's access level to a session; 404 when it is not in their account or they may not see it. */
-export async function getSessionAccess(
-  db: DatabaseExecutor,
-  actor: ActorUser,
-  sessionId: string,
-): Promise<SessionAccessLevel> {
-  return (await checkSessionAccess(db, actor, sessionId)).access;
+  const access = sessionLevelOf(actor, row);
+  if (!row || !access) throw notFound('Session');
+  return { access, ownerId: row.ownerId, status: row.status };
 }
 
 /** Whether an access level grants a right; the same table the web client uses to show or hide actions. */
@@ -111,13 +112,31 @@ export async function requireVentureAccess(
   needed: VentureRight,
   field?: string,
 ): Promise<void> {
-  const row = await findVentureAccessRow(db, actor, ventureId);
-  const isVisible = row !== null && (actor.role === 'admin' || row.isAssigned);
-  if (!isVisible) {
+  if (!ventureIsVisible(actor, await findVentureAccessRow(db, actor, ventureId))) {
     if (field) throw new AppError('not_found', `${field}: no venture with this id in your ventures.`, field);
     throw notFound('Venture');
   }
   if (needed === 'manage' && actor.role !== 'admin') {
     throw forbidden('Only an admin of your account can delete a venture.');
   }
+}
+
+/**
+ * Whether the actor may use a row kept on a venture but derived from one of its sessions — an ICP profile, whose
+ * examples, places and sizes are that session's businesses: only when they may use the venture with the right
+ * needed (as requireVentureAccess) AND see the session (any level: the row is the venture's to change, so a view
+ * share is enough to rename or delete it). A row whose session was deleted is the venture's alone. False instead
+ * of a 403: the caller answers 404, as for every row the actor may not see. The list calls' rule for many rows is
+ * access.repository's derivedFromVisibleSessionRule.
+ */
+export async function maySeeSessionDerivedRow(
+  db: DatabaseExecutor,
+  actor: ActorUser,
+  row: { ventureId: string; sessionId: string | null },
+  needed: VentureRight,
+): Promise<boolean> {
+  if (!ventureIsVisible(actor, await findVentureAccessRow(db, actor, row.ventureId))) return false;
+  if (needed === 'manage' && actor.role !== 'admin') return false;
+  if (row.sessionId === null) return true;
+  return sessionLevelOf(actor, await findSessionAccessRow(db, actor, row.sessionId)) !== null;
 }

@@ -20,7 +20,7 @@ import { toAccount } from './accounts.mapper';
 import { type AccountPatch, findAccount, insertAccount, updateAccount } from './accounts.repository';
 
 export const ALREADY_MEMBER_MESSAGE = 'You already belong to an account.';
-export const EMAIL_IN_OTHER_ACCOUNT_MESSAGE =
+const EMAIL_IN_OTHER_ACCOUNT_MESSAGE =
   'This email already belongs to a user of another account. Ask an admin of that account to remove it, or sign in with another email.';
 
 async function loadAccount(db: Database, accountId: string): Promise<Account> {
@@ -51,7 +51,7 @@ export async function createAccount(
   try {
     return await db.transaction(async (tx) => {
       if (await findUserBySubject(tx, claims.sub)) throw conflict(ALREADY_MEMBER_MESSAGE);
-      // Pending invitations to this address do not stand in the way (issue 16, item 6): they stay pending.
+      // Pending invitations to this address do not stand in the way: they stay pending.
       if (await findJoinedUserByEmail(tx, claims.email)) throw conflict(EMAIL_IN_OTHER_ACCOUNT_MESSAGE);
       // PRODUCT §9: this browser's /get-started preview (if any, unexpired) moves into the new account.
       const preview = await takeAnonymousPreview(tx, body.anonymous_token, new Date());

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../../../test/app';
-import { userVentures } from '../../db/schema/users';
+import { userVentures } from '../../db/schema/user-ventures';
 import { people } from '../../db/schema/ventures';
 import { addMember, insertSession, insertVenture, t, useAdminApp } from './admin.fixtures';
 

@@ -22,7 +22,7 @@ const admin = argoUser(CALLER, 'admin@example.test', 'sub-admin');
 
 describe('planCognitoSync', () => {
   it('leaves a pending invitation to the person, even when the pool has a verified user with the email', () => {
-    // Issue 16, item 6: the invited person accepts the invitation after signing in; the sync never does it.
+    // The invited person accepts the invitation after signing in; the sync never does it.
     const plan = planCognitoSync(
       [
         admin,

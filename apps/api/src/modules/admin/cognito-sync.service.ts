@@ -42,7 +42,7 @@ function isLinkable(poolUser: CognitoPoolUser): poolUser is CognitoPoolUser & { 
  *   the sync's);
  * - linked to a subject the pool no longer has, and no pool user to re-link → set disabled (`disabled`);
  * - anything else → unchanged. That includes every pending invitation: the invited person accepts it themselves
- *   after signing in (issue 16, item 6), so the sync never puts a pool user into the account (`created` stays 0;
+ *   after signing in, so the sync never puts a pool user into the account (`created` stays 0;
  *   it counted invitations linked by the sync before).
  *
  * The caller is never changed (they are signed in through the pool right now, and an account keeps its admin).

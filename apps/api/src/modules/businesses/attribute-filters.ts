@@ -1,5 +1,5 @@
 /**
- * Filters on the imported file's own columns (issue 14 part 2): `filters["attr.<key>"]`, applied in SQL to
+ * Filters on the imported file's own columns: `filters["attr.<key>"]`, applied in SQL to
  * `businesses.attributes` (jsonb, key → value) as the type the session declares for that column
  * (`sessions.attribute_columns`). The filter's value is checked against that type first, so a wrong one is a 400
  * naming the filter and what to send, never an SQL error.
@@ -21,7 +21,7 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Whether any filter names an attribute column (only then the session's columns need reading). */
-export const hasAttributeFilters = (filters: Filters | undefined): boolean =>
+const hasAttributeFilters = (filters: Filters | undefined): boolean =>
   Object.keys(filters ?? {}).some((key) => attributeKeyOf(key) !== null);
 
 /** The session's attribute columns, read only when the filters use one (one primary-key lookup). */

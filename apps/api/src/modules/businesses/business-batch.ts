@@ -3,29 +3,15 @@
  * shares one of its match keys, and fold records of one batch that land on the same stored business together
  * (one INSERT … ON CONFLICT may touch a row only once).
  */
+import { GAP_FILLED_FIELDS } from '@argo/contract';
 import type { MergedBusiness, SourceRef } from '@argo/engine';
 
-const FIELDS = [
-  'website',
-  'domain',
-  'email',
-  'phone',
-  'address',
-  'city',
-  'region',
-  'postal_code',
-  'country',
-  'lat',
-  'lng',
-  'category',
-  'rating',
-  'review_count',
-] as const satisfies readonly (keyof MergedBusiness)[];
+const FIELDS: readonly (keyof MergedBusiness)[] = GAP_FILLED_FIELDS;
 
 const sourceId = (ref: SourceRef) => `${ref.source}\u0000${ref.source_ref ?? ref.url ?? ''}`;
 
 /** `a` keeps its values; `b` fills the gaps; sources and keys are united (first-found first). */
-export function combineRecords(a: MergedBusiness, b: MergedBusiness): MergedBusiness {
+function combineRecords(a: MergedBusiness, b: MergedBusiness): MergedBusiness {
   const out: MergedBusiness = { ...a };
   for (const field of FIELDS) {
     if (out[field] === null || out[field] === undefined || out[field] === '') {

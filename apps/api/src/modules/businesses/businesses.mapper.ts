@@ -72,7 +72,7 @@ export type ListedBusinessRow = Pick<BusinessRow, (typeof LISTED_BUSINESS_COLUMN
  * listed_software (migration 0020: already in the contract's shape, or a legacy detection kept whole), in the
  * contract's shape.
  */
-export function softwareFrom(technologies: unknown): DetectedSoftware[] {
+function softwareFrom(technologies: unknown): DetectedSoftware[] {
   if (!Array.isArray(technologies)) return [];
   return technologies.flatMap((tech): DetectedSoftware[] => {
     if (!tech || typeof tech !== 'object' || typeof tech.name !== 'string') return [];
@@ -121,7 +121,7 @@ export function toBusiness(
  * other group in listed_software, and a legacy detection without one is grouped here as the drawer groups it),
  * without its evidence (migration 0019 keeps none; the drawer's read gives it).
  */
-export function listedSoftwareFrom(listedSoftware: unknown): DetectedSoftware[] {
+function listedSoftwareFrom(listedSoftware: unknown): DetectedSoftware[] {
   return softwareFrom(listedSoftware).flatMap(({ evidence, ...software }) =>
     software.group === 'business' ? [software] : [],
   );

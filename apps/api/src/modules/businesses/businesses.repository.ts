@@ -1,3 +1,4 @@
+import { type CorrectableField, GAP_FILLED_FIELDS } from '@argo/contract';
 import type { MergedBusiness, SourceRef } from '@argo/engine';
 import { type AnyColumn, and, eq, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { Database, DatabaseExecutor } from '../../db/client';
@@ -105,8 +106,20 @@ function columnsOf(records: readonly MergedBusiness[]) {
   return c;
 }
 
+/** The columns a user's correction owns (business_corrections.field by column): a merge never fills them. */
+const CORRECTED_BY: Record<string, CorrectableField> = {
+  website: 'website',
+  domain: 'website',
+  email: 'email',
+  phone: 'phone',
+  address: 'address',
+  postal_code: 'postal_code',
+  city: 'city',
+  country: 'country',
+};
+
 /** Why a closed business waits as `skipped` (enrichment_error, shown in the table and the export). */
-export const CLOSED_NOTE = 'Closed for good, as the imported file says: not enriched unless asked for.';
+const CLOSED_NOTE = 'Closed for good, as the imported file says: not enriched unless asked for.';
 
 /**
  * The match keys of a run's stored businesses → their dedupe_key, held by the job for the run (loaded from
@@ -183,7 +196,17 @@ export async function storeBusinesses(
   if (index) index.keys ??= await loadMatchKeys(db, target);
   // Also folds records of the batch that share a dedupe_key: one upsert may touch a row only once.
   const linked = linkToStored(records, index?.keys ?? new Map());
-  const fill = (column: string) => sql.raw(`${column} = coalesce(businesses.${column}, excluded.${column})`);
+  // A stored value stays; an empty one is filled from the merged record, unless a user cleared it on purpose (a
+  // correction of its field, business_corrections): a user's correction outlives every later merge of a duplicate.
+  const fill = (column: string) => {
+    const field = CORRECTED_BY[column];
+    return sql.raw(
+      field
+        ? `${column} = coalesce(businesses.${column}, case when not exists (select from business_corrections c
+            where c.business_id = businesses.id and c.field = '${field}') then excluded.${column} end)`
+        : `${column} = coalesce(businesses.${column}, excluded.${column})`,
+    );
+  };
   // One array per column, unnested into rows: no JSON to build or parse, and only 29 parameters whatever the size.
   const c = columnsOf(linked);
   await db.execute(sql`
@@ -209,25 +232,7 @@ export async function storeBusinesses(
         category, source, source_ref, sources, rating, review_count, categories, aliases, phones, websites, is_closed,
         attributes)
     on conflict (session_id, run_id, dedupe_key) do update set
-      ${sql.join(
-        [
-          'website',
-          'domain',
-          'email',
-          'phone',
-          'address',
-          'city',
-          'region',
-          'postal_code',
-          'country',
-          'lat',
-          'lng',
-          'category',
-          'rating',
-          'review_count',
-        ].map(fill),
-        sql`, `,
-      )},
+      ${sql.join(GAP_FILLED_FIELDS.map(fill), sql`, `)},
       categories = ${unionArrays('categories')},
       phones = ${unionArrays('phones')},
       websites = ${unionArrays('websites')},
@@ -265,97 +270,6 @@ export async function storeBusinesses(
     }
   }
   return linked;
-}
-
-/** Rows an import refused; a replayed batch adds nothing. */
-export async function storeRejectedRows(
-  db: DatabaseExecutor,
-  sessionId: string,
-  runId: string,
-  rows: readonly { line: number; reason: string }[],
-): Promise<void> {
-  if (rows.length === 0) return;
-  await db.execute(sql`
-    insert into ${sessionRejectedRows} (session_id, run_id, line, reason)
-    select ${sessionId}::uuid, ${runId}::uuid, (r->>'line')::int, r->>'reason' from jsonb_array_elements(${json(rows)}) r
-    on conflict do nothing`);
-}
-
-/** Rows an import took in without a value it could not read, one note per line; a replayed batch adds nothing. */
-export async function storeImportNotes(
-  db: DatabaseExecutor,
-  sessionId: string,
-  runId: string,
-  notes: readonly { line: number; note: string }[],
-): Promise<void> {
-  if (notes.length === 0) return;
-  await db.execute(sql`
-    insert into ${sessionImportNotes} (session_id, run_id, line, note)
-    select ${sessionId}::uuid, ${runId}::uuid, (n->>'line')::int, n->>'note' from jsonb_array_elements(${json(notes)}) n
-    on conflict do nothing`);
-}
-
-interface LineList<T> {
-  rows: T[];
-  total: number;
-}
-
-/**
- * Everything an import said about its rows, by line: each refused row and each note of a row taken in without a
- * value (the session info lists only the first ones).
- */
-export async function listAllRowFeedback(
-  db: DatabaseExecutor,
-  sessionId: string,
-  runId: string,
-): Promise<{ kind: 'rejected' | 'note'; line: number; text: string }[]> {
-  const { rows } = await db.execute<{ kind: 'rejected' | 'note'; line: number; text: string }>(sql`
-    select 'rejected' as kind, line, reason as text
-    from ${sessionRejectedRows} where session_id = ${sessionId} and run_id = ${runId}
-    union all
-    select 'note', line, note
-    from ${sessionImportNotes} where session_id = ${sessionId} and run_id = ${runId}
-    order by line, kind desc`);
-  return rows;
-}
-
-/**
- * What an import said about its rows, for the session info: the first `limit` refused rows and import notes of a
- * run by line, and how many of each there are. One statement (the info is polled while a job runs, and each
- * statement costs the API's event loop more than PostgreSQL).
- */
-export async function listRowFeedback(
-  db: DatabaseExecutor,
-  sessionId: string,
-  runId: string,
-  limit: number,
-): Promise<{
-  rejected: LineList<{ line: number; reason: string }>;
-  notes: LineList<{ line: number; note: string }>;
-}> {
-  const { rows } = await db.execute<{
-    kind: 'rejected' | 'note';
-    line: number;
-    text: string;
-    total: number;
-  }>(sql`
-    (select 'rejected' as kind, line, reason as text, (count(*) over ())::int as total
-     from ${sessionRejectedRows} where session_id = ${sessionId} and run_id = ${runId} order by line limit ${limit})
-    union all
-    (select 'note', line, note, (count(*) over ())::int
-     from ${sessionImportNotes} where session_id = ${sessionId} and run_id = ${runId} order by line limit ${limit})`);
-  const rejected: LineList<{ line: number; reason: string }> = { rows: [], total: 0 };
-  const notes: LineList<{ line: number; note: string }> = { rows: [], total: 0 };
-  for (const row of rows) {
-    if (row.kind === 'rejected') {
-      rejected.rows.push({ line: row.line, reason: row.text });
-      rejected.total = row.total;
-    } else {
-      notes.rows.push({ line: row.line, note: row.text });
-      notes.total = row.total;
-    }
-  }
-  return { rejected, notes };
 }
 
 export async function countRunBusinesses(

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../deps';
 import { requireUser } from '../../http/auth';
 import { acceptsGzip } from '../../http/compression';
 import { route } from '../../http/route';
-import { type CsvExport, exportContacts, exportResults, getResults } from './businesses.service';
+import { type ExportFile, exportContacts, exportResults, getResults } from './businesses.service';
 import { getResultsMap, getSessionBusiness } from './results-map.service';
 import { forgetView, getSavedView, saveView } from './saved-views.service';
 
@@ -24,7 +24,7 @@ export function registerBusinessRoutes(app: FastifyInstance, deps: AppDeps) {
   );
 
   route(app, routes.sessionsExport, async ({ params, query, request, reply }) =>
-    sendCsv(
+    sendFile(
       request,
       reply,
       await exportResults(deps.db, deps.downloads, requireUser(request), params.id, query, now(deps)),
@@ -32,14 +32,14 @@ export function registerBusinessRoutes(app: FastifyInstance, deps: AppDeps) {
   );
 
   route(app, routes.sessionsExportContacts, async ({ params, query, request, reply }) =>
-    sendCsv(
+    sendFile(
       request,
       reply,
       await exportContacts(deps.db, deps.downloads, requireUser(request), params.id, query, now(deps)),
     ),
   );
 
-  // The caller's own saved view of the results (issue 14 part 5).
+  // The caller's own saved view of the results.
   route(app, routes.sessionsViewGet, async ({ params, request }) =>
     getSavedView(deps.db, requireUser(request), params.id),
   );
@@ -54,17 +54,17 @@ export function registerBusinessRoutes(app: FastifyInstance, deps: AppDeps) {
 const now = (deps: AppDeps) => deps.clock?.() ?? new Date();
 
 /**
- * A CSV export as a download: a gzipped one (a kept export) as it is to a client that accepts gzip, else
- * decompressed on the way (and then compressed as the client accepts, by http/compression.ts, like any answer).
+ * An export as a download: a gzipped one (a kept CSV) as it is to a client that accepts gzip, else decompressed on
+ * the way (and then compressed as the client accepts, by http/compression.ts, like any answer).
  */
-function sendCsv(request: FastifyRequest, reply: FastifyReply, csv: CsvExport): string {
+function sendFile(request: FastifyRequest, reply: FastifyReply, file: ExportFile): string {
   reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', csv.contentDisposition)
+    .header('content-type', file.contentType)
+    .header('content-disposition', file.contentDisposition)
     .header('cache-control', 'no-store')
     .header('vary', 'accept-encoding');
-  let body = csv.body;
-  if (csv.encoding === 'gzip') {
+  let body = file.body;
+  if (file.encoding === 'gzip') {
     if (acceptsGzip(request)) reply.header('content-encoding', 'gzip');
     // Large chunks: each is a hop to the threadpool and back, slow on an event loop that serves 50 users.
     else body = pipeline(body, createGunzip({ chunkSize: 256 * 1024 }), () => {});

@@ -27,6 +27,7 @@
 import { pipeline, Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import type { AttributeColumn } from '@argo/contract';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client';
 
 /** Compressed bytes kept in all, and the largest file kept (a 100,000-row export is ~40 MB of CSV, ~6 MB gzipped). */
@@ -92,10 +93,18 @@ interface KeptFile {
   exportOf: string;
   started: number;
 }
-const entries = new Map<string, KeptFile>();
-let totalBytes = 0;
 /** Each export's kept file, by `fileKey`. */
 const keptVersion = new Map<string, string>();
+/** The kept files, least recently used out first past MAX_BYTES in all. */
+const entries = new LRUCache<string, KeptFile>({
+  maxSize: MAX_BYTES,
+  maxEntrySize: MAX_ENTRY_BYTES,
+  sizeCalculation: (kept) => Math.max(1, kept.file.length),
+  // However a file goes (replaced, evicted, cleared), its export no longer has it.
+  dispose: (kept, key) => {
+    if (keptVersion.get(kept.exportOf) === key) keptVersion.delete(kept.exportOf);
+  },
+});
 let requestsStarted = 0;
 
 const fileKey = ({ exportOf, version }: ExportKey) => JSON.stringify([exportOf, version]);
@@ -129,8 +138,6 @@ export function gzipped(csv: Readable): Readable {
 function cachedExport(key: string): Readable | undefined {
   const kept = entries.get(key);
   if (!kept) return undefined;
-  entries.delete(key);
-  entries.set(key, kept);
   return Readable.from([kept.file], { objectMode: false });
 }
 
@@ -226,14 +233,6 @@ function rememberExport(
   return out;
 }
 
-function forget(key: string) {
-  const kept = entries.get(key);
-  if (!kept) return;
-  entries.delete(key);
-  totalBytes -= kept.file.length;
-  if (keptVersion.get(kept.exportOf) === key) keptVersion.delete(kept.exportOf);
-}
-
 /**
  * Keeps the file as its export's version, in place of the version kept before, unless that one was made by a request
  * that started later (a slow download of older data finishing after a newer one); then the least recently used
@@ -242,27 +241,20 @@ function forget(key: string) {
 function keep({ exportOf, version }: ExportKey, started: number, file: Buffer) {
   const key = fileKey({ exportOf, version });
   const currentKey = keptVersion.get(exportOf);
-  const current = currentKey === undefined ? undefined : entries.get(currentKey);
+  const current = currentKey === undefined ? undefined : entries.peek(currentKey);
   if (current && current.started > started) return;
-  if (currentKey !== undefined) forget(currentKey);
-  forget(key);
+  if (currentKey !== undefined) entries.delete(currentKey);
   entries.set(key, { file, exportOf, started });
   keptVersion.set(exportOf, key);
-  totalBytes += file.length;
-  for (const oldestKey of entries.keys()) {
-    if (totalBytes <= MAX_BYTES) break;
-    forget(oldestKey);
-  }
 }
 
 /** For tests: how many files are kept, and their bytes. */
 export function keptExports(): { files: number; bytes: number } {
-  return { files: entries.size, bytes: totalBytes };
+  return { files: entries.size, bytes: entries.calculatedSize };
 }
 
 /** For tests: forget every kept file. */
 export function clearExportCache() {
   entries.clear();
   keptVersion.clear();
-  totalBytes = 0;
 }

@@ -4,12 +4,13 @@
  * and two downloads wait on clients that read nothing yet: the results, the info and a third download must still
  * answer, and each waiting download must still deliver its whole file once read.
  * A file asked for by several at once is made once (export-cache.ts keptOrMadeExport), and a request does not wait
- * for long on one whose client reads slowly.
+ * for long on one whose client reads slowly. An Excel file streams the same way: written as its client reads it.
  */
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/app';
@@ -135,6 +136,37 @@ describe('CSV downloads', () => {
       expect(rowsOf(await readAll(stalled.stream()))).toEqual(file);
     } finally {
       stalled.stream().destroy();
+    }
+  });
+
+  it('an Excel file is written as its client reads it, not made whole first, and holds every business', async () => {
+    const excel = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/session/${sessionId}/export?sortBy=rating&format=xlsx`,
+      // A workbook is compressed already: it is sent as it is.
+      headers: { authorization: `Bearer ${viewer.token}`, 'accept-encoding': 'gzip' },
+      payloadAsStream: true,
+    });
+    try {
+      expect(excel.statusCode).toBe(200);
+      expect(excel.headers['content-encoding']).toBeUndefined();
+      // Its client has read nothing yet: the rows are still being read from the cursor, on a connection of its own.
+      expect(t.downloads.totalCount - t.downloads.idleCount).toBe(1);
+      const chunks: Buffer[] = [];
+      for await (const chunk of excel.stream()) chunks.push(Buffer.from(chunk));
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(Buffer.concat(chunks) as unknown as ExcelJS.Buffer);
+      const sheet = book.worksheets[0] as ExcelJS.Worksheet;
+      expect(sheet.rowCount).toBe(total + 1);
+      const header = (sheet.getRow(1).values as ExcelJS.CellValue[]).slice(1);
+      const names = new Set<unknown>();
+      sheet.eachRow((row, number) => {
+        if (number > 1) names.add(row.getCell(header.indexOf('name') + 1).value);
+      });
+      expect(names.has(`Extra Business ${EXTRA_ROWS}`)).toBe(true);
+      expect(t.downloads.idleCount).toBe(t.downloads.totalCount);
+    } finally {
+      excel.stream().destroy();
     }
   });
 });

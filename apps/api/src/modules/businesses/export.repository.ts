@@ -1,38 +1,65 @@
 /**
- * The rows of the CSV export: the same WHERE and ORDER BY as the results table (results-where.ts), one row
- * per business, nested facts flattened in SQL (sources; software names and versions, the business software in
- * `software` and the infrastructure apart; services, contacts, open roles, matched ICP criteria), read through a
- * server-side cursor so memory stays flat whatever the size.
+ * The rows of the business export (CSV or Excel): the same WHERE and ORDER BY as the results table
+ * (results-where.ts), one row per business with every fact Argo holds for it, nested facts flattened in SQL (sources
+ * and when each saw it; software names and versions, the business software in `software` and the infrastructure
+ * apart; services, contacts, every address found on the site, open roles, the company's own facts, ICP criteria),
+ * read through a server-side cursor so memory stays flat whatever the size.
  */
-import { Readable } from 'node:stream';
-import type { AttributeColumn, ResultColumn } from '@argo/contract';
+import type { Readable } from 'node:stream';
+import type { AttributeColumn, ResultColumn, SuppressionRule } from '@argo/contract';
 import { type Column, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import QueryStream from 'pg-query-stream';
 import { businesses } from '../../db/schema';
 import { splitPersonName } from '../people/names';
-import { domainSuppressedSql, emailSuppressedSql } from '../privacy/suppressions.repository';
-import { BOM, csvLine } from './csv';
+import { type ExportFileOptions, streamQueryFile } from './query-file';
+import type { CellKind } from './xlsx';
 
 /** The CSV header, in column order (the SELECT below yields the same order). */
 // biome-ignore format: one compact list
-export const EXPORT_COLUMNS = [
-  'id', 'name', 'website', 'domain', 'email', 'phone', 'website_email', 'website_phone', 'address', 'city', 'region', 'postal_code', 'country',
-  'lat', 'lng', 'category', 'source', 'sources', 'rating', 'review_count', 'enrichment_state', 'enrichment_error',
-  'industry', 'summary', 'services', 'customer_type', 'size_hint', 'employee_estimate', 'contacts', 'software',
-  'infrastructure', 'hiring', 'careers_url', 'ats', 'open_roles', 'icp_score', 'icp_tier', 'icp_matched_criteria', 'decision_maker',
+const EXPORT_COLUMNS = [
+  'id', 'name', 'website', 'domain', 'email', 'phone', 'website_email', 'website_phone', 'emails', 'phones',
+  'address', 'city', 'region', 'postal_code', 'country', 'website_address', 'lat', 'lng', 'category', 'source',
+  'sources', 'sources_seen', 'rating', 'review_count', 'enrichment_state', 'enrichment_error',
+  'industry', 'summary', 'services', 'customer_type', 'size_hint', 'employee_estimate', 'contacts',
+  'legal_name', 'legal_form', 'register_court', 'register_number', 'vat_id', 'founded', 'company_employees',
+  'opening_hours', 'software', 'infrastructure', 'hiring', 'careers_url', 'ats', 'open_roles', 'icp_score', 'icp_tier',
+  'icp_matched_criteria', 'icp_reasons', 'decision_maker',
   'contact_name', 'contact_first_name', 'contact_last_name', 'contact_role', 'contact_seniority', 'contact_email',
   'contact_phone', 'contact_linkedin_url', 'contact_source_url', 'first_seen_at', 'updated_at',
 ] as const;
 
 type ExportColumn = (typeof EXPORT_COLUMNS)[number];
 
+/** The columns that are not text, by kind: an Excel file types their cells, a CSV never prefixes a number. */
+const COLUMN_KINDS: Partial<Record<ExportColumn, CellKind>> = {
+  lat: 'number',
+  lng: 'number',
+  rating: 'number',
+  review_count: 'number',
+  employee_estimate: 'number',
+  founded: 'number',
+  company_employees: 'number',
+  icp_score: 'number',
+  hiring: 'boolean',
+  decision_maker: 'boolean',
+  first_seen_at: 'datetime',
+  updated_at: 'datetime',
+};
+
+/** The kind of an imported column's cells (attribute types: contract attributes.ts). */
+const ATTRIBUTE_KINDS: Record<AttributeColumn['type'], CellKind> = {
+  number: 'number',
+  date: 'date',
+  boolean: 'boolean',
+  text: 'text',
+};
+
 /**
  * What each table column is in the file when the export names the visible columns (`columns`): the cell's facts,
  * e.g. the ICP cell's tier and score, the city cell's city and region, the decision-maker cell's name and role.
  */
-export const VIEW_EXPORT_COLUMNS: Record<ResultColumn, readonly ExportColumn[]> = {
+const VIEW_EXPORT_COLUMNS: Record<ResultColumn, readonly ExportColumn[]> = {
   name: ['name'],
   website: ['website'],
   // The record's own, then the one its website gives (the table shows the latter where the former is empty).
@@ -54,7 +81,7 @@ export const VIEW_EXPORT_COLUMNS: Record<ResultColumn, readonly ExportColumn[]> 
 };
 
 /** The file's columns for the table's visible ones, in their order; every column without a choice. */
-export function exportColumnsFor(view: readonly ResultColumn[] | undefined): readonly ExportColumn[] {
+function exportColumnsFor(view: readonly ResultColumn[] | undefined): readonly ExportColumn[] {
   if (!view) return EXPORT_COLUMNS;
   return [...new Set(view.flatMap((column) => VIEW_EXPORT_COLUMNS[column]))];
 }
@@ -67,37 +94,54 @@ const elements = (value: SQL) =>
 const isoTime = (column: Column) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** Columns holding numbers: never prefixed against formulas (a negative number stays a number). */
-const NUMERIC_COLUMNS = new Set(
-  ['lat', 'lng', 'rating', 'review_count', 'employee_estimate', 'icp_score'].map((name) =>
-    EXPORT_COLUMNS.indexOf(name as (typeof EXPORT_COLUMNS)[number]),
-  ),
+/** The primary contact's field (businesses.primary_contact, kept by a trigger). */
+const primaryContact = (field: string) => sql`${businesses.primaryContact} ->> ${field}`;
+
+const DOMAIN = EXPORT_COLUMNS.indexOf('domain');
+const CONTACTS = EXPORT_COLUMNS.indexOf('contacts');
+const EMAILS = EXPORT_COLUMNS.indexOf('emails');
+const CONTACTS_SEPARATOR = '; ';
+const CONTACT_EMAIL = EXPORT_COLUMNS.indexOf('contact_email');
+const CONTACT_CELLS = EXPORT_COLUMNS.flatMap((column, index) =>
+  column.startsWith('contact_') ? [index] : [],
 );
 
 /**
- * Every column comes out of PostgreSQL as text in its final CSV form (numbers, booleans as true/false, ISO
- * times), so rows are not parsed into JavaScript types only to be written back as text.
+ * The business export's row under the account's suppression list (contract suppression.ts), as PostgreSQL wrote
+ * it (every column, before a view narrows them): a cell that is a covered address is blank, a longer text (an
+ * imported column, a summary) has SUPPRESSED_MARK in each covered address's place, a covered address is left out of
+ * the website's contacts and of the addresses found on the site (`emails`), and the primary contact's cells are all blank when its address or the business's domain is
+ * covered — the contact is not to be approached through Argo. A business whose domain is listed has every address
+ * covered.
  */
-const RAW_TEXT = { getTypeParser: () => (value: string) => value };
-
-/** An address as exported: blank when the account's suppression list covers it. */
-export const unlessSuppressed = (email: SQL) =>
-  sql`case when ${emailSuppressedSql(email, sql`${businesses.accountId}`)} then null else ${email} end`;
+function redactExportRow(row: unknown[], rule: SuppressionRule): unknown[] {
+  const scoped = rule.forBusiness(typeof row[DOMAIN] === 'string' ? row[DOMAIN] : null);
+  if (scoped.isInert) return row;
+  const contactEmail = row[CONTACT_EMAIL];
+  if (scoped.coversAll || (typeof contactEmail === 'string' && scoped.touches(contactEmail))) {
+    for (const index of CONTACT_CELLS) row[index] = null;
+  }
+  const contacts = row[CONTACTS];
+  if (typeof contacts === 'string') {
+    const kept = contacts
+      .split(CONTACTS_SEPARATOR)
+      .filter((part) => !(part.startsWith('email: ') && scoped.redactCell(part.slice(7)) === ''));
+    row[CONTACTS] = kept.length > 0 ? kept.join(CONTACTS_SEPARATOR) : null;
+  }
+  const emails = row[EMAILS];
+  if (typeof emails === 'string') {
+    const kept = emails.split(CONTACTS_SEPARATOR).filter((email) => scoped.redactCell(email) !== '');
+    row[EMAILS] = kept.length > 0 ? kept.join(CONTACTS_SEPARATOR) : null;
+  }
+  for (let index = 0; index < row.length; index++) {
+    const cell = row[index];
+    if (typeof cell === 'string') row[index] = scoped.redactCell(cell);
+  }
+  return row;
+}
 
 /**
- * The primary contact's field (businesses.primary_contact, kept by a trigger): all blank when the contact's address
- * or the business's domain is on the suppression list — the contact is not to be approached through Argo.
- */
-const primaryContact = (field: string) => {
-  const contact = sql`${businesses.primaryContact}`;
-  return sql`case when ${contact} is null
-      or ${domainSuppressedSql(sql`${businesses.domain}`, sql`${businesses.accountId}`)}
-      or (${contact} ->> 'email' is not null and ${emailSuppressedSql(sql`${contact} ->> 'email'`, sql`${businesses.accountId}`)})
-    then null else ${contact} ->> ${field} end`;
-};
-
-/**
- * The imported file's own columns (issue 14 part 2), after the standard ones: each attribute as text (numbers as
+ * The imported file's own columns, after the standard ones: each attribute as text (numbers as
  * JSON writes them, booleans true/false, dates YYYY-MM-DD); empty when the row left it empty.
  */
 const attributeCells = (columns: readonly AttributeColumn[]) =>
@@ -106,50 +150,113 @@ const attributeCells = (columns: readonly AttributeColumn[]) =>
     sql``,
   );
 
+/** Elements of a JSON array with their position (`alias(value, n)`). */
+const numbered = (value: SQL, alias: string) =>
+  sql`jsonb_array_elements(case when jsonb_typeof(${value}) = 'array' then ${value} else '[]'::jsonb end)
+    with ordinality as ${sql.raw(alias)}(value, n)`;
+
 /** `select … from businesses …` of the export, for a results WHERE and ORDER BY. */
-export function exportSelect(
-  where: SQL,
-  order: SQL[],
-  attributeColumns: readonly AttributeColumn[] = [],
-): SQL {
+function exportSelect(where: SQL, order: SQL[], attributeColumns: readonly AttributeColumn[] = []): SQL {
   const software = sql.raw('export_software.data');
   const careers = sql.raw('export_careers.data');
   const summary = sql.raw('export_summary.data');
   const icp = sql.raw('export_icp.data');
+  const people = sql.raw('export_people.data');
+  const company = (fact: string) => sql`${people} -> 'company' -> ${fact} -> 'value'`;
+  // A fact of a stored result, read only where the business has that result: most rows of a large session have
+  // none, and a subquery over nothing still costs PostgreSQL its start (the export took twice as long unguarded).
+  const from = (data: SQL, value: SQL) => sql`case when ${data} is not null then ${value} end`;
   return sql`select ${businesses.id}, ${businesses.name}, ${businesses.website}, ${businesses.domain},
-    ${unlessSuppressed(sql`${businesses.email}`)}, ${businesses.phone},
-    ${unlessSuppressed(sql`${businesses.websiteEmail}`)}, ${businesses.websitePhone},
+    ${businesses.email}, ${businesses.phone}, ${businesses.websiteEmail}, ${businesses.websitePhone},
+    -- Every address the site gives (the people analysis classifies them, the summary lists its contacts'),
+    -- once each whatever its case, as first found.
+    case when ${people} is not null or ${summary} is not null then
+    (select string_agg(found.email, ${CONTACTS_SEPARATOR} order by found.position)
+       from (select (array_agg(address.email order by address.position))[1] as email,
+                    min(address.position) as position
+               from (select e.value ->> 'email' as email, e.n as position
+                       from ${numbered(sql`${people} -> 'emails'`, 'e')}
+                     union all
+                     select c.value ->> 'value', 1000000 + c.n
+                       from ${numbered(sql`${summary} -> 'contacts'`, 'c')}
+                      where c.value ->> 'kind' = 'email') address
+              where coalesce(address.email, '') <> ''
+              group by lower(address.email)) found) end,
+    -- Every phone: the merged records' (the record's own first), then the site's.
+    case when ${summary} is null then nullif(array_to_string(${businesses.phones}, ${CONTACTS_SEPARATOR}), '') else
+    (select string_agg(found.phone, ${CONTACTS_SEPARATOR} order by found.position)
+       from (select phone.value as phone, min(phone.position) as position
+               from (select p.value, p.n as position
+                       from unnest(${businesses.phones}) with ordinality as p(value, n)
+                     union all
+                     select c.value ->> 'value', 1000000 + c.n
+                       from ${numbered(sql`${summary} -> 'contacts'`, 'c')}
+                      where c.value ->> 'kind' = 'phone') phone
+              where coalesce(phone.value, '') <> ''
+              group by phone.value) found) end,
     ${businesses.address}, ${businesses.city}, ${businesses.region},
-    ${businesses.postalCode}, ${businesses.country}, ${businesses.lat}::text, ${businesses.lng}::text,
+    ${businesses.postalCode}, ${businesses.country},
+    ${from(summary, sql`(select c ->> 'value' from ${elements(sql`${summary} -> 'contacts'`)} c where c ->> 'kind' = 'address' limit 1)`)},
+    ${businesses.lat}::text, ${businesses.lng}::text,
     ${businesses.category},
     ${businesses.source},
-    (select string_agg((s ->> 'source') || coalesce(':' || (s ->> 'source_ref'), ''), '; ')
-       from ${elements(sql`${businesses.sources}`)} s),
+    export_sources.list, export_sources.seen,
     ${businesses.rating}::text, ${businesses.reviewCount}::text, ${businesses.enrichmentState}::text,
     ${businesses.enrichmentError},
     ${businesses.industry}, ${businesses.summary},
-    (select string_agg(v #>> '{}', '; ') from ${elements(sql`${summary} -> 'services'`)} v),
+    ${from(summary, sql`(select string_agg(v #>> '{}', '; ') from ${elements(sql`${summary} -> 'services'`)} v)`)},
     ${summary} ->> 'customer_type', ${summary} ->> 'size_hint', ${summary} ->> 'employee_estimate',
-    (select string_agg((c ->> 'kind') || ': ' || (c ->> 'value'), '; ')
-       from ${elements(sql`${summary} -> 'contacts'`)} c
-       where not (c ->> 'kind' = 'email' and ${emailSuppressedSql(sql`c ->> 'value'`, sql`${businesses.accountId}`)})),
-    (select string_agg((t ->> 'name') || coalesce(' ' || (t ->> 'version'), ''), '; ')
+    ${from(
+      summary,
+      sql`(select string_agg((c ->> 'kind') || ': ' || (c ->> 'value'), ${CONTACTS_SEPARATOR})
+       from ${elements(sql`${summary} -> 'contacts'`)} c)`,
+    )},
+    ${company('legal_name')} #>> '{}', ${company('legal_form')} #>> '{}',
+    ${company('register')} ->> 'court', ${company('register')} ->> 'number',
+    ${company('vat_id')} ->> 'id', ${company('founded')} #>> '{}', ${company('employees')} #>> '{}',
+    ${from(people, sql`(select string_agg(v #>> '{}', '; ') from ${elements(company('opening_hours'))} v)`)},
+    ${from(
+      software,
+      sql`(select string_agg((t ->> 'name') || coalesce(' ' || (t ->> 'version'), ''), '; ')
        from ${elements(sql`${software} -> 'technologies'`)} t
-       where coalesce(t ->> 'group', 'business') = 'business'),
-    (select string_agg((t ->> 'name') || coalesce(' ' || (t ->> 'version'), ''), '; ')
+       where coalesce(t ->> 'group', 'business') = 'business')`,
+    )},
+    ${from(
+      software,
+      sql`(select string_agg((t ->> 'name') || coalesce(' ' || (t ->> 'version'), ''), '; ')
        from ${elements(sql`${software} -> 'technologies'`)} t
-       where t ->> 'group' = 'infrastructure'),
+       where t ->> 'group' = 'infrastructure')`,
+    )},
     ${businesses.hiring}::text, ${careers} ->> 'careers_url', ${careers} ->> 'ats',
-    (select string_agg((r ->> 'title') || coalesce(' (' || (r ->> 'location') || ')', ''), '; ')
-       from ${elements(sql`${careers} -> 'roles'`)} r),
+    ${from(
+      careers,
+      sql`(select string_agg((r ->> 'title') || coalesce(' (' || (r ->> 'location') || ')', ''), '; ')
+       from ${elements(sql`${careers} -> 'roles'`)} r)`,
+    )},
     ${businesses.icpScore}::text, ${businesses.icpTier},
-    (select string_agg(r ->> 'criterion', '; ')
-       from ${elements(sql`${icp} -> 'reasons'`)} r where r ->> 'matched' = 'true'),
+    ${from(
+      icp,
+      sql`(select string_agg(r ->> 'criterion', '; ')
+       from ${elements(sql`${icp} -> 'reasons'`)} r where r ->> 'matched' = 'true')`,
+    )},
+    -- Each criterion with the points it earned of its weight and the fact it rests on: "industries 30/30 (Dental)".
+    ${from(
+      icp,
+      sql`(select string_agg((r ->> 'criterion') || coalesce(' ' || (r ->> 'points') || '/' || (r ->> 'weight'), '')
+         || coalesce(' (' || nullif(r ->> 'evidence', '') || ')', ''), '; ')
+       from ${elements(sql`${icp} -> 'reasons'`)} r)`,
+    )},
     ${businesses.decisionMaker}::text, ${primaryContact('name')}, null, null, ${primaryContact('role')},
     ${primaryContact('seniority')}, ${primaryContact('email')}, ${primaryContact('phone')},
     ${primaryContact('linkedin_url')}, ${primaryContact('source_url')},
     ${isoTime(businesses.firstSeenAt)}, ${isoTime(businesses.updatedAt)}${attributeCells(attributeColumns)}
   from ${businesses}
+  -- The sources as "osm:node/1; google_places:g1", and the same with the day each saw the business.
+  cross join lateral (
+    select string_agg((s ->> 'source') || coalesce(':' || (s ->> 'source_ref'), ''), '; ') as list,
+           string_agg((s ->> 'source') || coalesce(':' || (s ->> 'source_ref'), '')
+             || coalesce(' ' || left(s ->> 'observed_at', 10), ''), '; ') as seen
+      from ${elements(sql`${businesses.sources}`)} s) export_sources
   left join enrichment_results export_software
     on export_software.business_id = ${businesses.id} and export_software.type = 'software_detection'
   left join enrichment_results export_careers
@@ -158,6 +265,8 @@ export function exportSelect(
     on export_summary.business_id = ${businesses.id} and export_summary.type = 'ai_summary'
   left join enrichment_results export_icp
     on export_icp.business_id = ${businesses.id} and export_icp.type = 'icp_analysis'
+  left join enrichment_results export_people
+    on export_people.business_id = ${businesses.id} and export_people.type = 'people'
   where ${where}
   order by ${sql.join(order, sql`, `)}`;
 }
@@ -165,7 +274,7 @@ export function exportSelect(
 const dialect = new PgDialect();
 
 /** The export SELECT as text and parameters (also used by the benchmark to run the same rows through COPY). */
-export function exportQueryText(
+function exportQueryText(
   where: SQL,
   order: SQL[],
   attributeColumns: readonly AttributeColumn[] = [],
@@ -174,15 +283,11 @@ export function exportQueryText(
   return { text: query.sql, params: query.params };
 }
 
-/** Rows per cursor fetch, and roughly how many characters of CSV are handed to the socket at once. */
-const BATCH_ROWS = 1000;
-const CHUNK_CHARS = 64 * 1024;
-
 /**
  * The header of the imported file's columns: each one's label as the file wrote it, made unique against the
  * standard columns and each other (a label that repeats one gets " (file)", then a number).
  */
-export function attributeHeaders(standard: readonly string[], columns: readonly AttributeColumn[]): string[] {
+function attributeHeaders(standard: readonly string[], columns: readonly AttributeColumn[]): string[] {
   const taken = new Set(standard.map((name) => name.toLowerCase()));
   return columns.map((column) => {
     const label = column.label.trim() || column.key;
@@ -194,31 +299,35 @@ export function attributeHeaders(standard: readonly string[], columns: readonly 
 }
 
 /**
- * The business CSV of a results WHERE and ORDER BY, as a stream (streamQueryCsv); `columns` (the table's visible
- * ones) narrows it to those, in their order. Every column of the imported file follows (`attributeColumns`).
+ * The business export of a results WHERE and ORDER BY, as a stream (streamQueryFile): every fact Argo has for each
+ * business, or with `columns` (the table's visible ones) only those, in their order. Every column of the imported
+ * file follows (`attributeColumns`). Each row passes the account's suppression list (`rule`, redactExportRow) first.
  */
-export function streamExportCsv(
+export function streamExport(
   pool: pg.Pool,
   where: SQL,
   order: SQL[],
+  rule: SuppressionRule,
   columns?: readonly ResultColumn[],
   attributeColumns: readonly AttributeColumn[] = [],
+  { format = 'csv', sheetName = 'Businesses' }: ExportFileOptions = {},
 ): Promise<Readable> {
   const name = EXPORT_COLUMNS.indexOf('contact_name');
   const standard = exportColumnsFor(columns);
   const picked = standard.map((column) => EXPORT_COLUMNS.indexOf(column));
   const isEverything = standard === EXPORT_COLUMNS;
-  const numeric = isEverything
-    ? new Set(NUMERIC_COLUMNS)
-    : new Set(picked.flatMap((from, to) => (NUMERIC_COLUMNS.has(from) ? [to] : [])));
-  attributeColumns.forEach((column, i) => {
-    if (column.type === 'number') numeric.add(standard.length + i);
-  });
-  return streamQueryCsv(pool, exportQueryText(where, order, attributeColumns), {
+  const kinds: (CellKind | undefined)[] = [
+    ...standard.map((column) => COLUMN_KINDS[column]),
+    ...attributeColumns.map((column) => ATTRIBUTE_KINDS[column.type]),
+  ];
+  return streamQueryFile(pool, exportQueryText(where, order, attributeColumns), {
+    format,
+    sheetName,
     header: [...standard, ...attributeHeaders(standard, attributeColumns)],
-    numeric,
+    kinds,
     // First and last name for CRMs that import them apart (HubSpot, Pipedrive), split in code: see names.ts.
     transform: (row) => {
+      redactExportRow(row, rule);
       const full = row[name];
       if (typeof full === 'string') [row[name + 1], row[name + 2]] = splitPersonName(full);
       if (isEverything) return row;
@@ -226,74 +335,4 @@ export function streamExportCsv(
       return [...picked.map((index) => row[index]), ...row.slice(EXPORT_COLUMNS.length)];
     },
   });
-}
-
-export interface CsvStreamOptions {
-  header: readonly string[];
-  /** Positions holding numbers written as text (never prefixed against formulas). */
-  numeric?: ReadonlySet<number>;
-  /** Changes a row (its cells as PostgreSQL wrote them) before it is written. */
-  transform?: (row: unknown[]) => unknown[];
-}
-
-/**
- * Starts an export query on a pooled connection and returns the CSV as a stream: BOM and header first, then
- * the rows as the client reads them (the cursor fetches the next batch only when the socket wants more).
- * The first batch is read before returning, so a failing query is still a normal JSON error, not a cut file.
- * The connection goes back to the pool when the stream ends, fails or is abandoned by the client.
- */
-export async function streamQueryCsv(
-  pool: pg.Pool,
-  { text, params }: { text: string; params: unknown[] },
-  { header, numeric, transform = (row) => row }: CsvStreamOptions,
-): Promise<Readable> {
-  const client = await pool.connect();
-  const rows = client.query(
-    new QueryStream(text, params, { batchSize: BATCH_ROWS, rowMode: 'array', types: RAW_TEXT }),
-  );
-  const iterator = rows[Symbol.asyncIterator]() as AsyncIterator<unknown[]>;
-  let released = false;
-  const release = (error?: Error) => {
-    if (released) return;
-    released = true;
-    // A cursor abandoned half way leaves the connection mid-query: discard it instead of reusing it.
-    client.release(error);
-  };
-  let first: IteratorResult<unknown[]>;
-  try {
-    first = await iterator.next();
-  } catch (error) {
-    release(error as Error);
-    throw error;
-  }
-
-  async function* chunks(): AsyncGenerator<string> {
-    let completed = false;
-    try {
-      let chunk = BOM + csvLine(header);
-      let next = first;
-      while (!next.done) {
-        chunk += csvLine(transform(next.value), numeric);
-        if (chunk.length >= CHUNK_CHARS) {
-          yield chunk;
-          chunk = '';
-        }
-        next = await iterator.next();
-      }
-      yield chunk;
-      completed = true;
-    } finally {
-      if (!completed) rows.destroy();
-      release(completed ? undefined : new Error('export stream ended early'));
-    }
-  }
-  const out = Readable.from(chunks(), { objectMode: false, encoding: 'utf8' });
-  // Destroyed before its first read (a client gone before the download began), the generator never runs and its
-  // `finally` never releases the connection, which would stay checked out for good.
-  out.once('close', () => {
-    if (released) return;
-    rows.destroy();
-    release(new Error('export stream closed before its end'));
-  });
-  return out;
 }

@@ -1,14 +1,8 @@
 /**
- * The results map (issue 14 part 1): the selection's points and the session's search area, and one business for
+ * The results map: the selection's points and the session's search area, and one business for
  * the drawer. The same view access as the results table (owner, admin, any share).
  */
-import {
-  type Business,
-  isEmailSuppressed,
-  type ResultsMap,
-  type ResultsMapQuery,
-  SearchArea,
-} from '@argo/contract';
+import { type Business, type ResultsMap, type ResultsMapQuery, SearchArea } from '@argo/contract';
 import { createNominatimGeocoder, type HttpClient, resolveSearchArea } from '@argo/engine';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -16,8 +10,9 @@ import type { ActorUser } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import { readWithSessionAccess } from '../access/access.service';
 import { createGeocodeCache } from '../discovery/geocode-cache.repository';
-import { findSuppressionValues } from '../privacy/suppressions.repository';
+import { loadSuppressionRule, redactBusiness } from '../privacy/suppressed-addresses';
 import { toBusiness } from './businesses.mapper';
+import { findCorrections } from './corrections.repository';
 import {
   findMapPoints,
   findSearchAreaFacts,
@@ -39,7 +34,10 @@ export async function getResultsMap(
   return { total, points, area: facts ? await searchAreaOf(db, facts) : null };
 }
 
-/** One business of the session's current run (404 when the session has none with this id). */
+/**
+ * One business of the session's current run (404 when the session has none with this id), with the addresses the
+ * account's suppression list covers withheld and the fields users corrected.
+ */
 export async function getSessionBusiness(
   db: Database,
   actor: ActorUser,
@@ -47,11 +45,18 @@ export async function getSessionBusiness(
   businessId: string,
 ): Promise<Business> {
   const { value } = await readWithSessionAccess(db, actor, sessionId, 'view', () =>
-    Promise.all([findSessionBusiness(db, sessionId, businessId), findSuppressionValues(db, actor.accountId)]),
+    Promise.all([
+      findSessionBusiness(db, sessionId, businessId),
+      loadSuppressionRule(db, actor),
+      findCorrections(db, [businessId]),
+    ]),
   );
-  const [row, suppressed] = value;
+  const [row, rule, corrections] = value;
   if (!row) throw notFound('Business');
-  return toBusiness(row.business, row.enrichments, (email) => isEmailSuppressed(email, suppressed));
+  const scoped = rule.forBusiness(row.business.domain);
+  const business = toBusiness(row.business, row.enrichments, scoped.isSuppressed);
+  const corrected = corrections.get(businessId);
+  return redactBusiness(corrected ? { ...business, corrections: corrected } : business, rule);
 }
 
 /** The resolved area a search run keeps in its state (discover.state.ts DiscoverPlan). */

@@ -1,8 +1,9 @@
 /**
  * The WHERE and ORDER BY of the results (GET /user/session/:id/results), shared by the export
  * (export.repository.ts), the map (results-map.repository.ts) and "enrich what matches", so each reads exactly the
- * rows the table shows: the businesses of the session's current run, searched (one ILIKE over name, domain, city,
- * category and summary, served by a trigram index), filtered (equality, list, range, contains, present/absent on
+ * rows the table shows: the businesses of the session's current run, searched (one LIKE over the lower-cased search_text: name,
+ * domain, city, category, summary, industry, software, people's names and roles and the imported file's text values,
+ * served by a trigram index), filtered (equality, list, range, contains, present/absent on
  * the business columns; software by name; source over every merged source) and sorted. Builds SQL; reads nothing.
  */
 import {
@@ -30,7 +31,7 @@ import {
   type SQLWrapper,
   sql,
 } from 'drizzle-orm';
-import { BUSINESS_SEARCH_DOCUMENT_SQL, businesses, sessions } from '../../db/schema';
+import { businesses, sessions } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { attributeCondition } from './attribute-filters';
 
@@ -277,7 +278,8 @@ export function resultsWhere(
     sql`${businesses.runId} = ${currentRunOf(sessionId)}`,
   ];
   if (selection.search) {
-    conditions.push(sql`${BUSINESS_SEARCH_DOCUMENT_SQL} ilike ${`%${escapeLike(selection.search)}%`}`);
+    // search_text is stored lower-cased (schema/businesses.ts): lower() on the words makes the LIKE ignore case.
+    conditions.push(sql`${businesses.searchText} like lower(${`%${escapeLike(selection.search)}%`})`);
   }
   for (const [field, value] of Object.entries(selection.filters ?? {})) {
     if (value === undefined) continue;

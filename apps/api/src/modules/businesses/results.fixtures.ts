@@ -13,7 +13,7 @@ import { addUser, createAdmin, createSession, type TestUser } from '../access/ac
 
 type Seed = Partial<NewBusinessRow> & { name: string };
 
-export const SEEDS: Seed[] = [
+const SEEDS: Seed[] = [
   {
     name: 'Alpha Dental',
     domain: 'alpha-dental.example',

@@ -8,7 +8,7 @@ import { encodeFilters } from '@argo/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/app';
 import type { TestUser } from '../access/access.fixtures';
-import { storeOutcome } from '../enrichment/enrichment.repository';
+import { storeOutcome } from '../enrichment/enrichment-results.repository';
 import { EVIL, type ResultsSession, seedResultsSession } from './results.fixtures';
 
 let t: TestApp;

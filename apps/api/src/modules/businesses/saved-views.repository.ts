@@ -1,4 +1,4 @@
-/** SQL of the saved views (issue 14 part 5): one row per user and session, the view as the contract's JSON. */
+/** SQL of the saved views: one row per user and session, the view as the contract's JSON. */
 import { and, eq, sql } from 'drizzle-orm';
 import type { DatabaseExecutor } from '../../db/client';
 import { savedViews } from '../../db/schema';

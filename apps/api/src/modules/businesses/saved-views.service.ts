@@ -1,5 +1,5 @@
 /**
- * A user's saved view of a session's results (issue 14 part 5): their own columns, filters and sort, so a large
+ * A user's saved view of a session's results: their own columns, filters and sort, so a large
  * session opens the way they left it. It changes nothing of the session, so anyone who may see the session (a view
  * share too) keeps one of their own; nobody reads another user's.
  */

@@ -1,5 +1,5 @@
 /**
- * Saved views (issue 14 part 5) and the export of exactly what the table shows, on the seeded session of
+ * Saved views and the export of exactly what the table shows, on the seeded session of
  * results.fixtures.ts against the real database: a user's view per session (validated, their own, replaced and
  * forgotten), and `columns` on the export (the visible columns in their order, rows still those of the results).
  */

@@ -17,11 +17,11 @@ import { requireDeps } from './discover.runner';
 import type { DiscoveryDeps } from './discovery.deps';
 
 /** What a competitors session's `input` holds (POST /discovery/competitor-customers). */
-export interface CompetitorsInput {
+interface CompetitorsInput {
   competitor_urls: string[];
 }
 
-export interface CompetitorEntry {
+interface CompetitorEntry {
   url: string;
   state: 'pending' | 'done' | 'failed';
   /** Customers found on this competitor's site. */
@@ -33,13 +33,13 @@ export interface CompetitorEntry {
 }
 
 /** The resumable state of a competitors run, kept in session_runs.state. */
-export interface CompetitorsState {
+interface CompetitorsState {
   competitors?: CompetitorEntry[];
   /** The job token a retry's reset was made for (a resumed retry must not reset again). */
   retry_token?: string;
 }
 
-export function competitorsProgress(state: CompetitorsState): RunProgress {
+function competitorsProgress(state: CompetitorsState): RunProgress {
   const list = state.competitors ?? [];
   return {
     total: list.length,
@@ -49,7 +49,7 @@ export function competitorsProgress(state: CompetitorsState): RunProgress {
 }
 
 /** "2 of 3 competitor websites could not be read (…)", or null when none failed. */
-export function describeFailedCompetitors(state: CompetitorsState): string | null {
+function describeFailedCompetitors(state: CompetitorsState): string | null {
   const { total, failed } = competitorsProgress(state);
   if (failed === 0) return null;
   const reason = state.competitors?.find((c) => c.error)?.error;
@@ -111,6 +111,8 @@ async function findCustomers(
         fetcher,
         signal: run.signal,
         pageBudget: deps.crawl.pageBudget,
+        // Customers' links to addresses the crawler may reach (CRAWL_ALLOW_HOSTS) are their websites.
+        ...(deps.crawl.fetcher.allowAddresses ? { allowAddresses: deps.crawl.fetcher.allowAddresses } : {}),
       });
       run.signal.throwIfAborted();
       entry.pages = result.pages.length;

@@ -3,7 +3,7 @@
  * from a local server (../../packages/engine/src/discovery/competitors/fixtures) and stores their customers with
  * the evidence; a failed site is retried alone; a cancel stops the run and keeps what was found.
  */
-import { type CompetitorSites, startCompetitorSites } from '@argo/engine/discovery/competitors/test-fixtures';
+import { type CompetitorSites, startCompetitorSites } from '@argo/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { isFinished, startWorker, waitForInfo } from '../../../test/workers';

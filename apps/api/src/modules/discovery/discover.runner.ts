@@ -13,6 +13,7 @@ import {
   type DiscoverySource,
   describeSourceFailure,
   distanceMeters,
+  isConfigurationFault,
   mergeBusinesses,
   type RawBusiness,
   resolveSearchArea,
@@ -25,9 +26,11 @@ import {
   type DiscoverState,
   type DiscoverTile,
   describeFailedTiles,
+  failureAdvice,
   foundOf,
   newTile,
   progressOf,
+  SETTING_OF,
   type SourceId,
 } from './discover.state';
 import type { DiscoveryDeps } from './discovery.deps';
@@ -45,16 +48,28 @@ export interface SearchInput {
 const SERVICE_OF: Record<SourceId, DiscoveryService> = { osm: 'overpass', google_places: 'google_places' };
 
 /**
- * A failed area's reason in plain words for the session (status, no response body); the error itself, with the
- * start of the body the HTTP client kept, goes to the job log.
+ * A failed area's reason in plain words for the session (status, no response body), kept as the tile's error
+ * unless it has one (`keep`), with the setting to check when it is a configuration fault; the error itself, with
+ * the start of the body the HTTP client kept, goes to the job log.
  */
-function describeTileFailure(error: unknown, tile: DiscoverTile, part: BBox, log: JobLogger): string {
-  const reason = describeSourceFailure(error, SERVICE_OF[tile.source]);
+function recordTileFailure(
+  error: unknown,
+  tile: DiscoverTile,
+  part: BBox,
+  log: JobLogger,
+  keep: 'first' | 'last',
+): void {
+  const service = SERVICE_OF[tile.source];
+  const reason = describeSourceFailure(error, service);
+  if (keep === 'last' || tile.error === undefined) {
+    tile.error = reason;
+    if (isConfigurationFault(error)) tile.check_setting = SETTING_OF[service];
+    else delete tile.check_setting;
+  }
   log.warn(
     { err: error, source: tile.source, bbox: part, reason },
     'discovery: a map area could not be searched',
   );
-  return reason;
 }
 
 export async function runDiscoverJob(payload: SessionJobPayload, ctx: JobRunContext): Promise<void> {
@@ -135,7 +150,7 @@ async function searchTile(
       // Every query of the tile failed (after the HTTP client's retries): go on, report it at the end; a retry
       // searches the whole tile again.
       Object.assign(tile, { done: tile.total, failed: tile.total, failed_parts: [tile.bbox] });
-      tile.error = describeTileFailure(error, tile, tile.bbox, log);
+      recordTileFailure(error, tile, tile.bbox, log, 'last');
       break;
     }
     if (next.done) break;
@@ -144,11 +159,9 @@ async function searchTile(
     const kept = inside.slice(0, Math.max(0, left()));
     if (batch.progress.failed > tile.failed) {
       if (batch.tile) tile.failed_parts = [...(tile.failed_parts ?? []), batch.tile];
-      const reason =
-        batch.error === undefined
-          ? null
-          : describeTileFailure(batch.error, tile, batch.tile ?? tile.bbox, log);
-      tile.error ??= reason ?? 'the map service did not answer';
+      if (batch.error !== undefined)
+        recordTileFailure(batch.error, tile, batch.tile ?? tile.bbox, log, 'first');
+      tile.error ??= 'the map service did not answer';
     }
     Object.assign(tile, {
       total: batch.progress.total,
@@ -202,7 +215,8 @@ async function planArea(
       { err: error, location: input.location ?? null, reason },
       'discovery: the place could not be looked up',
     );
-    throw new RunFailure(`The place could not be looked up (${reason}). Retry in a few minutes.`);
+    const setting = isConfigurationFault(error) ? SETTING_OF.nominatim : undefined;
+    throw new RunFailure(`The place could not be looked up (${reason}). ${failureAdvice(setting)}`);
   }
 }
 

@@ -3,7 +3,7 @@
  * what is finished and what failed, and how many businesses were found (for the limit). A resumed job skips the
  * finished tiles; a retry re-runs only the failed parts.
  */
-import type { BBox } from '@argo/engine';
+import type { BBox, DiscoveryService } from '@argo/engine';
 import type { RunProgress } from '../sessions/session-run';
 
 export type SourceId = 'osm' | 'google_places';
@@ -22,6 +22,11 @@ export interface DiscoverTile {
   failed_parts?: BBox[];
   /** The last error of a failed part, in plain words. */
   error?: string;
+  /**
+   * The setting to check when that error is the server's configuration (the service's address does not resolve or
+   * refuses connections): retrying cannot help until it is fixed.
+   */
+  check_setting?: string;
 }
 
 export interface DiscoverPlan {
@@ -86,14 +91,35 @@ export function prepareDiscoverRetry(state: DiscoverState): DiscoverState {
   return { ...state, tiles };
 }
 
+/** The server setting that names each service's address (docs/configuration.md). */
+export const SETTING_OF: Record<DiscoveryService, string> = {
+  overpass: 'OVERPASS_URL',
+  nominatim: 'NOMINATIM_URL',
+  google_places: 'GOOGLE_PLACES_URL',
+};
+
+/**
+ * What to do about a failed request: a configuration fault (isConfigurationFault) names the setting to check, since
+ * a retry would fail the same way; anything else (429, 5xx, a timeout) passes, so retrying later is the advice.
+ */
+export function failureAdvice(setting: string | undefined): string {
+  return setting
+    ? `Check the server's ${setting} setting, and that the server can reach that address; retrying will fail the same way until then.`
+    : 'Retry in a few minutes.';
+}
+
 /** "3 of 12 map areas could not be searched (…)", or null when none failed. */
 export function describeFailedTiles(state: DiscoverState): string | null {
   const { total, failed } = progressOf(state);
   if (failed === 0) return null;
-  const reason = state.tiles?.find((tile) => tile.error)?.error;
-  const because = reason ? ` (${reason})` : '';
+  const failedTile = state.tiles?.find((tile) => tile.error);
+  const because = failedTile?.error ? ` (${failedTile.error})` : '';
+  const setting = failedTile?.check_setting;
   if (failed >= total) {
-    return `The search failed: the map service could not be searched${because}. Retry in a few minutes.`;
+    return `The search failed: the map service could not be searched${because}. ${failureAdvice(setting)}`;
   }
-  return `${failed} of ${total} map areas could not be searched${because}. The businesses found are kept; retry to search the missing areas.`;
+  const next = setting
+    ? `check the server's ${setting} setting, then retry to search the missing areas`
+    : 'retry to search the missing areas';
+  return `${failed} of ${total} map areas could not be searched${because}. The businesses found are kept; ${next}.`;
 }

@@ -1,4 +1,4 @@
-import type { AttributeColumn } from '@argo/contract/attributes';
+import type { AttributeColumn } from '@argo/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { DatabaseExecutor } from '../../db/client';
 import { sessionFiles, sessions } from '../../db/schema';

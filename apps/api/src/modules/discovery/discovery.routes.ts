@@ -14,9 +14,16 @@ import {
   uploadImport,
 } from './discovery.service';
 import { importReport } from './import-report';
+import { createUploadReader } from './upload-reader';
 
 export function registerDiscoveryRoutes(app: FastifyInstance, deps: AppDeps) {
-  const service = { db: deps.db, jobs: deps.jobs, config: deps.config };
+  const uploadReader = createUploadReader({
+    nice: deps.config.JOB_NICE,
+    log: app.log,
+    allowAddresses: deps.config.CRAWL_ALLOW_HOSTS,
+  });
+  app.addHook('onClose', () => uploadReader.close());
+  const service = { db: deps.db, jobs: deps.jobs, config: deps.config, uploadReader };
 
   route(app, routes.discoveryScrape, async ({ body, request }) =>
     startSearch(service, requireUser(request), body),

@@ -14,7 +14,7 @@ import {
   type SessionAccess,
   sessionActionRefusal,
 } from '@argo/contract';
-import { CsvFormatError, OSM_ATTRIBUTION, previewCsv, suggestMapping } from '@argo/engine';
+import { OSM_ATTRIBUTION } from '@argo/engine';
 import type { Config } from '../../config/env';
 import type { Database } from '../../db/client';
 import type { SessionRunMode, SessionStatus, SessionType } from '../../db/schema';
@@ -28,11 +28,14 @@ import { findSessionWithOwner, insertSession } from '../sessions/sessions.reposi
 import type { SearchInput } from './discover.runner';
 import { insertSessionFile } from './discovery.repository';
 import type { ImportInput } from './import.runner';
+import type { UploadReader } from './upload-reader';
 
 export interface DiscoveryServiceDeps {
   db: Database;
   jobs: JobQueue;
   config: Config;
+  /** Reads an upload's preview and suggested mapping off the API's thread. */
+  uploadReader: UploadReader;
 }
 
 interface Target {
@@ -169,20 +172,14 @@ export async function uploadImport(
   }
   const fields = parsed.data;
   if (fields.venture_id) await requireVentureAccess(db, actor, fields.venture_id, 'view', 'venture_id');
-  let preview: Awaited<ReturnType<typeof previewCsv>>;
-  try {
-    preview = await previewCsv(file.data);
-  } catch (error) {
-    if (error instanceof CsvFormatError) throw badRequest(`file: ${error.message}`, 'file');
-    throw error;
-  }
+  // Refused (too wide, not a CSV, …) before anything is stored.
+  const { preview, mapping } = await deps.uploadReader.read(file.data);
   if (preview.row_count === 0) {
     throw badRequest(
       'file: the file has a header row but no data rows. Add at least one business below the header and upload again.',
       'file',
     );
   }
-  const mapping = suggestMapping(preview.headers, preview.rows);
   const input: ImportInput = {
     file_name: file.fileName,
     size: file.data.length,

@@ -10,8 +10,8 @@ import { sessionRuns, sessions } from '../../db/schema';
 import type { ActorUser } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import { readWithSessionAccess } from '../access/access.service';
-import { listAllRowFeedback } from '../businesses/businesses.repository';
 import { contentDisposition, csvLine, exportFileName } from '../businesses/csv';
+import { listAllRowFeedback } from '../businesses/row-feedback.repository';
 
 const OUTCOMES = { rejected: 'not imported', note: 'imported without a value' } as const;
 

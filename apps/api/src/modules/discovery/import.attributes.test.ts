@@ -1,5 +1,5 @@
 /**
- * Issue 14 part 2, import side: the columns a mapping leaves unmapped are stored as the business's own attributes
+ * Import side: the columns a mapping leaves unmapped are stored as the business's own attributes
  * (businesses.attributes, typed) and listed on the session (sessions.attribute_columns), through the real upload,
  * mapping call and import job. A restart with another mapping replaces them; nothing is stored twice.
  */

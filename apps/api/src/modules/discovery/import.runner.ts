@@ -3,7 +3,7 @@
  * batch, link across batches) and store each batch with the last line it covers; a resumed or retried job reads
  * the file again and skips the batches already committed.
  */
-import type { AttributeColumn } from '@argo/contract/attributes';
+import type { AttributeColumn } from '@argo/contract';
 import {
   CsvFormatError,
   type CsvPreviewResult,
@@ -43,7 +43,7 @@ export interface ImportInput {
   mapping: Record<string, string | null>;
 }
 
-export interface ImportState {
+interface ImportState {
   /** The last physical line of the last committed batch. */
   line?: number;
 }
@@ -84,6 +84,8 @@ async function importFile(run: SessionRun<ImportState>, ctx: JobRunContext, deps
     delimiter: input.delimiter,
     batchSize: deps.importBatchSize,
     signal: run.signal,
+    // A website on an address the crawler may reach (CRAWL_ALLOW_HOSTS) is read as a website, not left empty.
+    ...(deps.crawl.fetcher.allowAddresses ? { allowAddresses: deps.crawl.fetcher.allowAddresses } : {}),
     ...(input.column_types ? { columnKinds: input.column_types } : {}),
   });
   // The file's own columns, listed on the session for the results. A first run lists them at once (its rows show
@@ -143,7 +145,7 @@ function lastLine(
  * Asks for the next batch before handing out the current one, so parsing the next rows (CPU, here) overlaps
  * with storing this batch (PostgreSQL's work).
  */
-export async function* readAhead<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
+async function* readAhead<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
   const iterator = source[Symbol.asyncIterator]();
   const ask = () => {
     const promise = iterator.next();

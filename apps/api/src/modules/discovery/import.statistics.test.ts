@@ -1,5 +1,5 @@
 /**
- * Issue 13: a run that stores many businesses leaves `businesses` tidy (tidyAfterBulkLoad, session-run.ts): the
+ * A run that stores many businesses leaves `businesses` tidy (tidyAfterBulkLoad, session-run.ts): the
  * planner's statistics fresh, so the results, the info and the export's fingerprint keep reading a session by index
  * after a large import instead of the whole table; its pages marked all-visible, so those index-only scans need not
  * read each row from the table; and nothing left in the GIN indexes' pending lists, which every search reads in

@@ -7,7 +7,7 @@ import { emailOutbox } from '../../db/schema/email';
 const OUTBOX_KEEP_MS = 7 * 24 * 60 * 60_000;
 
 /** One plain-text message. `reason` is a short tag saying why it was sent (logged, and kept in the outbox). */
-export interface EmailMessage {
+interface EmailMessage {
   to: string;
   subject: string;
   text: string;

@@ -2,7 +2,7 @@
  * Every email Argo sends: plain text, branded "Argo", each saying why it was sent. One file, so wording stays
  * consistent. `publicUrl` is PUBLIC_URL without a trailing slash.
  */
-export interface EmailContent {
+interface EmailContent {
   subject: string;
   text: string;
   reason: string;
@@ -124,7 +124,7 @@ export function invitationEmail(p: {
 }
 
 /**
- * An admin invited an address whose owner already joined another organisation (issue 16, item 5): the admin's
+ * An admin invited an address whose owner already joined another organisation: the admin's
  * answer looks the same as for any address, and the owner hears it here instead. One sign-in belongs to one
  * organisation, so nothing changed for them.
  */

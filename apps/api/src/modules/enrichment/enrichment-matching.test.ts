@@ -1,5 +1,5 @@
 /**
- * Enrichment of "all businesses matching the filters" (issue 14 part 5): POST /enrichment/run with `matching`
+ * Enrichment of "all businesses matching the filters": POST /enrichment/run with `matching`
  * instead of business_ids covers exactly the businesses the results call selects with the same search and filters
  * (chosen by PostgreSQL when the run is queued), runs to the end with the real worker, and leaves the rest alone.
  */

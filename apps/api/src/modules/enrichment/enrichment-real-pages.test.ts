@@ -6,7 +6,7 @@
  * fixtures.
  */
 import { createFetcher, detectSoftware, pageFromFetch } from '@argo/engine';
-import { fixtureResolver, hasFixtures, loadHtmlFixtures, localUrl } from '@argo/engine/crawl/test-fixtures';
+import { fixtureResolver, hasFixtures, loadHtmlFixtures, localUrl } from '@argo/engine/testing';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { enrichmentResults } from '../../db/schema';

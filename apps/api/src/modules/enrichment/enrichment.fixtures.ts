@@ -11,11 +11,12 @@ import {
   fixtureHandler,
   fixtureResolver,
   hasFixtures,
+  type LocalServer,
   loadCareersFixtures,
   loadHtmlFixtures,
   MISSING_FIXTURES_MESSAGE,
-} from '@argo/engine/crawl/test-fixtures';
-import { type LocalServer, startServer } from '@argo/engine/crawl/test-server';
+  startServer,
+} from '@argo/engine/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createTestApp, drawerBusinesses, type TestApp } from '../../../test/app';
@@ -91,11 +92,18 @@ export interface Seed {
 }
 
 /** A finished session of `owner` holding these businesses (as a discovery run would have left them). */
-export async function seedSession(owner: TestUser, seeds: Seed[], ventureId?: string) {
-  const sessionId = await createSession(t, owner, ventureId ? { venture_id: ventureId } : {});
+export const seedSession = (owner: TestUser, seeds: Seed[], ventureId?: string) =>
+  seedSessionOf(t, owner, seeds, ventureId);
+
+/** seedSession in another test app than useEnrichmentApp's. */
+export async function seedSessionOf(app: TestApp, owner: TestUser, seeds: Seed[], ventureId?: string) {
+  const sessionId = await createSession(app, owner, ventureId ? { venture_id: ventureId } : {});
   const runId = randomUUID();
-  await t.database.db.update(sessions).set({ runId, status: 'completed' }).where(eq(sessions.id, sessionId));
-  const rows = await t.database.db
+  await app.database.db
+    .update(sessions)
+    .set({ runId, status: 'completed' })
+    .where(eq(sessions.id, sessionId));
+  const rows = await app.database.db
     .insert(businesses)
     .values(
       seeds.map((seed, i) => ({

@@ -5,14 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import type { AnalyzerType } from '@argo/contract';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Database, DatabaseExecutor } from '../../db/client';
+import type { DatabaseExecutor } from '../../db/client';
 import {
   type BusinessRow,
   businesses,
-  type EnrichmentResultRow,
-  type EnrichmentState,
-  enrichmentResults,
-  type ProducedBy,
   type SessionStatus,
   sessionRuns,
   sessions,
@@ -30,6 +26,8 @@ export interface EnrichmentScope {
   isMatched?: boolean;
   /** Closed businesses (an imported row said so) are in the scope only when the run asked for them. */
   includeClosed?: boolean;
+  /** One batch job's share of the scope: the ids after `after` (null: from the first) up to `through`. */
+  range?: { after: string | null; through: string };
 }
 
 /** What an enrichment run's `session_runs.state` holds. */
@@ -46,6 +44,14 @@ export interface EnrichmentRunState extends Record<string, unknown> {
   /** icp_analysis alone walks the scope in id order: the last id scored, and how many so far. */
   after?: string;
   scored?: number;
+  /** The crawl is fanned out in id ranges: the last id handed to a batch job (absent: none yet). */
+  sent_through?: string;
+  /** Every business after sent_through has been handed out. */
+  exhausted?: boolean;
+  /** The batch jobs sent and not yet seen to finish. */
+  batches?: string[];
+  /** Times the scope was swept again for businesses whose batch job gave up. */
+  sweeps?: number;
 }
 
 export const isEnrichmentState = (state: Record<string, unknown> | null | undefined): boolean =>
@@ -64,6 +70,8 @@ function scopeWhere(scope: EnrichmentScope): SQL {
           where ${sessionRuns.sessionId} = ${scope.sessionId})) is true`
       : undefined,
     scope.includeClosed ? undefined : eq(businesses.isClosed, false),
+    scope.range?.after ? sql`${businesses.id} > ${scope.range.after}` : undefined,
+    scope.range ? sql`${businesses.id} <= ${scope.range.through}` : undefined,
   ) as SQL;
 }
 
@@ -223,25 +231,94 @@ export async function resetRunning(db: DatabaseExecutor, scope: EnrichmentScope)
     .where(and(scopeWhere(scope), eq(businesses.enrichmentState, 'running')));
 }
 
-/** The next businesses still to do (pending, or running when a stopped attempt left them), in id order. */
+/** The scope's businesses still to do (pending, or running when a stopped attempt left them) after `afterId`. */
+const toDoAfter = (scope: EnrichmentScope, afterId: string | null) =>
+  and(
+    scopeWhere(scope),
+    inArray(businesses.enrichmentState, ['pending', 'running']),
+    afterId ? sql`${businesses.id} > ${afterId}` : undefined,
+  );
+
+/** The businesses still to do in the scope (a batch's range), in id order. */
 export async function findBusinessesToEnrich(
+  db: DatabaseExecutor,
+  scope: EnrichmentScope,
+  limit: number,
+): Promise<BusinessRow[]> {
+  return db.select().from(businesses).where(toDoAfter(scope, null)).orderBy(businesses.id).limit(limit);
+}
+
+/** The ids of the next businesses still to do after `afterId`, in id order: the next batch's range. */
+export async function findIdsToEnrich(
   db: DatabaseExecutor,
   scope: EnrichmentScope,
   afterId: string | null,
   limit: number,
-): Promise<BusinessRow[]> {
-  return db
-    .select()
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: businesses.id })
     .from(businesses)
-    .where(
-      and(
-        scopeWhere(scope),
-        inArray(businesses.enrichmentState, ['pending', 'running']),
-        afterId ? sql`${businesses.id} > ${afterId}` : undefined,
-      ),
-    )
+    .where(toDoAfter(scope, afterId))
     .orderBy(businesses.id)
     .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** pending/running → failed with the reason, in the scope: what no attempt could do. */
+export async function failRemaining(db: DatabaseExecutor, scope: EnrichmentScope, reason: string) {
+  await db
+    .update(businesses)
+    .set({ enrichmentState: 'failed', enrichmentError: reason })
+    .where(and(scopeWhere(scope), inArray(businesses.enrichmentState, ['pending', 'running'])));
+}
+
+/**
+ * The open enrichment run a batch job was sent for: the session still running it with the job's token, the
+ * run's id and state; null when the run ended, was cancelled or replaced.
+ */
+export async function findOpenEnrichmentRun(
+  db: DatabaseExecutor,
+  sessionId: string,
+  token: string,
+): Promise<{ accountId: string; runId: string; state: Record<string, unknown> } | null> {
+  const [row] = await db
+    .select({ accountId: sessions.accountId, runId: sessionRuns.runId, state: sessionRuns.state })
+    .from(sessions)
+    .innerJoin(sessionRuns, eq(sessionRuns.sessionId, sessions.id))
+    .where(and(eq(sessions.id, sessionId), eq(sessions.status, 'running'), eq(sessionRuns.token, token)))
+    .limit(1);
+  return row ? { accountId: row.accountId, runId: row.runId, state: row.state ?? {} } : null;
+}
+
+/**
+ * A cancelled run's progress recounted from the businesses' states: a batch job stores what it had in flight
+ * until it sees the cancel, after the coordinator wrote the run's last progress.
+ */
+export async function recountCancelledProgress(db: DatabaseExecutor, scope: EnrichmentScope): Promise<void> {
+  const { range: _, ...wholeScope } = scope;
+  const counts = await countScope(db, wholeScope);
+  await db
+    .update(sessions)
+    .set({
+      progressTotal: counts.total,
+      progressDone: counts.total - counts.remaining,
+      progressFailed: counts.failed,
+    })
+    .where(and(eq(sessions.id, scope.sessionId), eq(sessions.status, 'cancelled')));
+}
+
+/** Batch jobs the account's other running enrichments have sent and not yet seen finish. */
+export async function countAccountBatches(
+  db: DatabaseExecutor,
+  accountId: string,
+  exceptSessionId: string,
+): Promise<number> {
+  const result = await db.execute<{ n: number }>(sql`
+    select coalesce(sum(jsonb_array_length(r.state -> 'batches')), 0)::int as n
+    from ${sessionRuns} r join ${sessions} s on s.id = r.session_id
+    where s.account_id = ${accountId} and s.status = 'running' and s.id <> ${exceptSessionId}
+      and jsonb_typeof(r.state -> 'batches') = 'array'`);
+  return result.rows[0]?.n ?? 0;
 }
 
 /** Every business of the scope after `afterId`, in id order (ICP re-scoring walks them all). */
@@ -259,73 +336,15 @@ export async function findScopeBusinesses(
     .limit(limit);
 }
 
-export async function markRunning(db: DatabaseExecutor, businessId: string): Promise<void> {
-  await db.update(businesses).set({ enrichmentState: 'running' }).where(eq(businesses.id, businessId));
-}
-
-/** The stored results of businesses (all types), for the results page and for ICP re-scoring. */
-export async function findEnrichmentRows(
-  db: DatabaseExecutor,
-  businessIds: readonly string[],
-): Promise<EnrichmentResultRow[]> {
-  if (businessIds.length === 0) return [];
-  return db
-    .select()
-    .from(enrichmentResults)
-    .where(inArray(enrichmentResults.businessId, [...businessIds]));
-}
-
-export interface StoredResult {
-  type: AnalyzerType;
-  data: Record<string, unknown>;
-  producedBy: ProducedBy;
-  sourceUrl: string | null;
-  observedAt: Date;
-}
-
-/** One business's outcome: its result rows (each replaces the earlier one of its type) and its columns. */
-export interface BusinessOutcome {
-  accountId: string;
-  businessId: string;
-  results: StoredResult[];
-  state?: EnrichmentState;
-  error?: string | null;
-  columns: Partial<Pick<BusinessRow, 'summary' | 'industry' | 'hiring' | 'icpScore' | 'icpTier'>>;
-}
-
-export async function storeOutcome(db: Database, outcome: BusinessOutcome): Promise<void> {
-  await db.transaction(async (tx) => {
-    if (outcome.results.length) {
-      await tx
-        .insert(enrichmentResults)
-        .values(
-          outcome.results.map((r) => ({
-            accountId: outcome.accountId,
-            businessId: outcome.businessId,
-            type: r.type,
-            data: r.data,
-            producedBy: r.producedBy,
-            sourceUrl: r.sourceUrl,
-            observedAt: r.observedAt,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: [enrichmentResults.businessId, enrichmentResults.type],
-          set: {
-            data: sql`excluded.data`,
-            producedBy: sql`excluded.produced_by`,
-            sourceUrl: sql`excluded.source_url`,
-            observedAt: sql`excluded.observed_at`,
-          },
-        });
-    }
-    const set = {
-      ...outcome.columns,
-      ...(outcome.state ? { enrichmentState: outcome.state } : {}),
-      ...(outcome.error !== undefined ? { enrichmentError: outcome.error } : {}),
-    };
-    if (Object.keys(set).length) {
-      await tx.update(businesses).set(set).where(eq(businesses.id, outcome.businessId));
-    }
-  });
+/**
+ * pending → running; false when the business is not pending (another job took it): two jobs never crawl one
+ * business at once.
+ */
+export async function claimBusiness(db: DatabaseExecutor, businessId: string): Promise<boolean> {
+  const rows = await db
+    .update(businesses)
+    .set({ enrichmentState: 'running' })
+    .where(and(eq(businesses.id, businessId), eq(businesses.enrichmentState, 'pending')))
+    .returning({ id: businesses.id });
+  return rows.length > 0;
 }

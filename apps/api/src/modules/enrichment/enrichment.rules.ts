@@ -13,6 +13,7 @@ const KIND_WORDS: Record<FetchErrorKind, string> = {
   redirect_loop: 'redirect loop',
   too_many_redirects: 'too many redirects',
   not_html: 'not an HTML page',
+  too_complex: 'page too complex to read',
   robots: 'robots.txt disallows',
   ssrf: 'refused address',
   invalid_url: 'invalid URL',
@@ -35,6 +36,8 @@ export function crawlFailureReason(crawl: SiteCrawl): string {
   const { kind, message } = home.error;
   if (kind === 'robots') return `robots.txt disallows ${home.url}`;
   if (kind === 'http' && home.status) return `HTTP ${home.status} fetching ${home.url}`;
+  // Fetched, but holding more markup than the reader reads: "https://…: page too complex to read (more than …)".
+  if (kind === 'too_complex') return `${home.url}: ${message}`.slice(0, 1000);
   // The system's own words ("connect ECONNREFUSED 1.2.3.4:443") add nothing a user can act on to these.
   const detail = message && message !== KIND_WORDS[kind] && !TERSE_KINDS.has(kind) ? ` (${message})` : '';
   return `${KIND_WORDS[kind]} fetching ${home.url}${detail}`.slice(0, 1000);

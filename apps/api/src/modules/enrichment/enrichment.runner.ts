@@ -1,66 +1,51 @@
 /**
- * The `session.enrich` job (PRODUCT §6): every business of the scope with a website is crawled ONCE per run
- * through one shared fetcher (global request limit, one request at a time per host, robots.txt, SSRF guard), the
- * requested analyzers read the same pages, and each business's results are stored as they come. A site that
- * fails marks its business `failed` with the reason; it never fails the session. The per-business state is the
- * cursor: a resumed attempt (restart of the worker, expiry) does only the businesses still pending or running;
- * a retry first turns the failed ones back to pending. icp_analysis alone re-scores from stored results, no HTTP.
+ * The `session.enrich` job (PRODUCT §6): the coordinator of one enrichment run. It splits the run's businesses
+ * into id ranges of `batchSize` and sends each as a `session.enrich.batch` job that any worker process takes
+ * (enrichment-batch.runner.ts), keeping at most `accountBatches` of the account's batches queued or running, and
+ * sending an account's batches ahead of those of accounts with more in flight; it writes the run's one progress
+ * from the businesses' states, and completes the run when every batch is over. The per-business state is the
+ * cursor: a resumed coordinator (restart of the worker, expiry) goes on with the batches it sent; a retry first
+ * turns the failed businesses back to pending. A batch whose retries ran out leaves its businesses pending: the
+ * coordinator sweeps the scope again for them (MAX_SWEEPS times, then they fail with a reason).
+ * icp_analysis alone re-scores from stored results, no HTTP, in this job.
  */
-import { type AnalyzerType, type AttributeColumn, Icp, isEmailSuppressed } from '@argo/contract';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { JobDispatch, JobRunContext } from '../../jobs/define-job';
+import { enrichmentBatchJob } from '../../jobs/definitions/enrichment-batch-job';
+import { openSessionRun, RunFailure, type SessionJobPayload, type SessionRun } from '../sessions/session-run';
+import { enrichSite } from './analyze';
 import {
-  crawlSite,
-  createFetcher,
-  type Fetcher,
-  type IcpAreas,
-  type SiteCrawl,
-  warmUpSoftwareDetection,
-} from '@argo/engine';
-import type { BusinessRow, EnrichmentResultRow } from '../../db/schema';
-import type { JobRunContext } from '../../jobs/define-job';
-import { findAttributeColumns } from '../businesses/attribute-filters';
-import { icpAreaResolverFor } from '../icp/icp.areas';
-import {
-  openSessionRun,
-  RunFailure,
-  type RunProgress,
-  type SessionJobPayload,
-  type SessionRun,
-} from '../sessions/session-run';
-import { type EnrichContext, enrichSite, type PreviousResults, type SiteEnrichment } from './analyze';
+  type Analysis,
+  businessOf,
+  crawlsSites,
+  EMPTY_CRAWL,
+  loadAnalysis,
+  outcomeOf,
+  previousOf,
+  requireEnrichmentDeps,
+  scopeOf,
+} from './enrichment.analysis';
 import type { EnrichmentDeps } from './enrichment.deps';
 import {
-  type BusinessOutcome,
+  countAccountBatches,
   countScope,
   type EnrichmentRunState,
   type EnrichmentScope,
-  findBusinessesToEnrich,
-  findEnrichmentRows,
+  failRemaining,
+  findIdsToEnrich,
   findScopeBusinesses,
-  findSessionIcp,
-  findSessionSuppressions,
   isEnrichmentState,
-  markRunning,
   resetFailed,
   resetRunning,
-  type StoredResult,
-  storeOutcome,
 } from './enrichment.repository';
-import { crawlFailureReason, hasIcpCriteria } from './enrichment.rules';
+import { findEnrichmentRows, storeOutcome } from './enrichment-results.repository';
 
 const BATCH = 100;
-const EMPTY_CRAWL: SiteCrawl = {
-  startUrl: '',
-  homeUrl: null,
-  pages: [],
-  errors: [],
-  robotsBlocked: [],
-  plan: [],
-};
-
-export function requireEnrichmentDeps(deps: EnrichmentDeps | undefined): EnrichmentDeps {
-  if (!deps) throw new Error('The enrichment job needs ctx.enrichment (main.ts builds it from the config).');
-  return deps;
-}
+/** Sweeps of the scope for businesses whose batch job gave up, before they are failed with GAVE_UP. */
+const MAX_SWEEPS = 3;
+const GAVE_UP = 'Enrichment stopped on this business in several tries (the worker failed on it each time).';
+/** pg-boss states of a job that may still run. */
+const GOING = new Set(['created', 'retry', 'active']);
 
 export async function runEnrichmentJob(payload: SessionJobPayload, ctx: JobRunContext): Promise<void> {
   const deps = requireEnrichmentDeps(ctx.enrichment);
@@ -71,274 +56,81 @@ export async function runEnrichmentJob(payload: SessionJobPayload, ctx: JobRunCo
     linkStored: false,
   });
   if (!run) return;
-  const scope: EnrichmentScope = {
-    sessionId: run.sessionId,
-    runId: run.runId,
-    businessIds: run.state.business_ids ?? null,
-    isMatched: run.state.matched === true,
-    includeClosed: run.state.include_closed === true,
-  };
-  const crawls = run.state.types?.some((t) => t !== 'icp_analysis') ?? false;
-  const fetcher = crawls ? createFetcher(deps.fetcher) : null;
+  const scope = scopeOf(run.sessionId, run.runId, run.state);
+  const crawls = crawlsSites(run.state);
   try {
     if (!isEnrichmentState(run.state))
       throw new RunFailure('This run is not an enrichment; restart the session.');
-    const icp = await loadIcp(ctx, run.sessionId);
-    const isSuppressed = await loadSuppressionCheck(ctx, run.sessionId);
-    // Compiling the fingerprints takes a few seconds of CPU: before the first request, not while pages stream in.
-    if (run.state.types.includes('software_detection')) warmUpSoftwareDetection();
-    const icpAreas = icp ? await loadIcpAreas(ctx, deps, icp.locations, run.signal) : {};
-    const attributeColumns = icp ? await findAttributeColumns(ctx.db, run.sessionId) : [];
-    const analysis: Analysis = { icp, isSuppressed, icpAreas, attributeColumns };
-    if (crawls) await enrichSites(run, ctx, deps, payload.token, scope, analysis, fetcher as Fetcher);
-    else await rescoreIcp(run, ctx, scope, analysis);
+    if (crawls) {
+      if (!ctx.jobs) throw new Error('The enrichment job needs ctx.jobs to send its batch jobs.');
+      await fanOut(run, ctx, ctx.jobs, deps, payload.token, scope);
+    } else {
+      await rescoreIcp(run, ctx, scope, await loadAnalysis(ctx, deps, run.sessionId, run.signal));
+    }
   } catch (error) {
     if (crawls) await resetRunning(ctx.db, scope).catch(() => undefined);
     await run.settle(error);
   } finally {
     run.close();
-    await fetcher?.close();
   }
 }
 
-/** What every business of a run is analysed against: the venture's ICP and the account's suppression list. */
-interface Analysis {
-  icp: EnrichContext['icp'];
-  /** A suppressed address never makes a decision-maker "reachable" in ICP scoring. */
-  isSuppressed: (email: string) => boolean;
-  /** The geocoded areas of the ICP's locations (empty: places match by names). */
-  icpAreas: IcpAreas;
-  /** The imported file's own columns (their headers), for facts the file states, e.g. the employee count. */
-  attributeColumns: readonly AttributeColumn[];
-}
-
-/** Geography for the locations criterion, through discovery's Nominatim; none when switched off (ICP_GEOCODE). */
-async function loadIcpAreas(
-  ctx: JobRunContext,
-  deps: EnrichmentDeps,
-  locations: readonly string[],
-  signal: AbortSignal,
-): Promise<IcpAreas> {
-  if (!deps.geocodeIcpAreas || !ctx.discovery || locations.length === 0) return {};
-  return icpAreaResolverFor(ctx.db, ctx.discovery.osm).resolve(locations, { signal, log: ctx.log });
-}
-
-async function loadSuppressionCheck(ctx: JobRunContext, sessionId: string) {
-  const list = await findSessionSuppressions(ctx.db, sessionId);
-  return (email: string) => isEmailSuppressed(email, list);
-}
-
-async function loadIcp(ctx: JobRunContext, sessionId: string) {
-  const stored = await findSessionIcp(ctx.db, sessionId);
-  const parsed = Icp.safeParse(stored ?? {});
-  return parsed.success && hasIcpCriteria(parsed.data) ? parsed.data : null;
-}
-
-const businessOf = (
-  row: BusinessRow,
-  attributeColumns: readonly AttributeColumn[],
-): EnrichContext['business'] => ({
-  name: row.name,
-  category: row.category,
-  city: row.city,
-  region: row.region,
-  country: row.country,
-  postal_code: row.postalCode,
-  lat: row.lat,
-  lng: row.lng,
-  phones: row.phones.length > 0 ? row.phones : row.phone ? [row.phone] : [],
-  // The file's values with their headers, in file order (ICP scoring reads an employee count among them).
-  attributes: attributeColumns.flatMap((column) => {
-    const value = row.attributes?.[column.key];
-    return value === undefined ? [] : [{ label: column.label, value }];
-  }),
-});
-
-function previousOf(rows: readonly EnrichmentResultRow[]): PreviousResults {
-  const previous: Record<string, unknown> = {};
-  for (const row of rows) previous[row.type] = row.data;
-  return previous as PreviousResults;
-}
-
-async function enrichSites(
+/** Sends the run's batches as the account's budget allows and follows them until every one is over. */
+async function fanOut(
   run: SessionRun<EnrichmentRunState>,
   ctx: JobRunContext,
+  jobs: JobDispatch,
   deps: EnrichmentDeps,
   token: string,
   scope: EnrichmentScope,
-  analysis: Analysis,
-  fetcher: Fetcher,
 ): Promise<void> {
   let state: EnrichmentRunState = { ...run.state };
   if (run.mode === 'retry' && state.reset_for !== token) {
     await resetFailed(ctx.db, scope);
-    state = { ...state, reset_for: token };
+    state = { ...state, reset_for: token, sent_through: undefined, exhausted: false, sweeps: 0 };
   }
-  const counts = await countScope(ctx.db, scope);
-  const progress: RunProgress = {
-    total: counts.total,
-    done: counts.total - counts.remaining,
-    failed: counts.failed,
-  };
-  await run.commit({ state, progress: { ...progress } });
-  const types = state.types.filter((t) => t !== 'icp_analysis' || analysis.icp);
-
-  // Workers share one reader of the still-pending businesses (an async generator serves its callers in turn).
-  async function* pending(): AsyncGenerator<BusinessRow> {
-    let after: string | null = null;
-    for (;;) {
-      const rows = await findBusinessesToEnrich(ctx.db, scope, after, BATCH);
-      if (rows.length === 0) return;
-      for (const row of rows) yield row;
-      after = rows[rows.length - 1]?.id ?? null;
+  let batches = state.batches ?? [];
+  let progress = run.progress;
+  for (;;) {
+    const states = batches.length ? await jobs.findStates(enrichmentBatchJob, batches) : new Map();
+    batches = batches.filter((id) => GOING.has(states.get(id) ?? ''));
+    const others = await countAccountBatches(ctx.db, run.accountId, run.sessionId);
+    while (!state.exhausted && others + batches.length < deps.accountBatches) {
+      const ids = await findIdsToEnrich(ctx.db, scope, state.sent_through ?? null, deps.batchSize);
+      const through = ids.at(-1);
+      if (!through) {
+        state = { ...state, exhausted: true };
+        break;
+      }
+      const id = await jobs.enqueue(
+        enrichmentBatchJob,
+        { session_id: run.sessionId, token, after: state.sent_through ?? null, through },
+        { priority: -(others + batches.length) },
+      );
+      if (id) batches = [...batches, id];
+      state = { ...state, sent_through: through, batches };
+      // The range is handed out once the state says so: a coordinator resumed after this sends the next one.
+      await run.commit({ state, progress });
     }
-  }
-  const source = pending();
-  const stop = new AbortController();
-  const onRunStop = () => stop.abort(run.signal.reason);
-  run.signal.addEventListener('abort', onRunStop, { once: true });
-  let firstError: unknown = null;
-
-  const worker = async () => {
-    while (!stop.signal.aborted) {
-      const next = await source.next();
-      if (next.done) return;
-      const business = next.value;
-      const outcome = await enrichBusiness(business, types, {
-        ctx,
-        deps,
-        analysis,
-        fetcher,
-        signal: stop.signal,
-      });
-      await storeOutcome(ctx.db, outcome);
-      progress.done += 1;
-      if (outcome.state === 'failed') progress.failed += 1;
-      await run.commit({ state, progress: { ...progress } });
+    state = { ...state, batches };
+    const counts = await countScope(ctx.db, scope);
+    progress = { total: counts.total, done: counts.total - counts.remaining, failed: counts.failed };
+    if (state.exhausted && batches.length === 0) {
+      if (counts.remaining === 0) {
+        await run.complete(progress);
+        return;
+      }
+      // Every batch is over and some businesses are still to do: their batch's retries ran out.
+      await resetRunning(ctx.db, scope);
+      if ((state.sweeps ?? 0) >= MAX_SWEEPS) await failRemaining(ctx.db, scope, GAVE_UP);
+      else state = { ...state, sweeps: (state.sweeps ?? 0) + 1, sent_through: undefined, exhausted: false };
+      continue;
     }
-  };
-  try {
-    await Promise.all(
-      Array.from({ length: deps.concurrency }, () =>
-        worker().catch((error: unknown) => {
-          firstError ??= error;
-          if (!stop.signal.aborted) stop.abort(error);
-        }),
-      ),
-    );
-  } finally {
-    run.signal.removeEventListener('abort', onRunStop);
+    await run.commit({ state, progress });
+    await delay(deps.cancelPollMs, undefined, { signal: run.signal });
   }
-  if (firstError) throw firstError;
-  run.signal.throwIfAborted();
-  await run.complete(progress);
 }
 
-interface BusinessContext {
-  ctx: JobRunContext;
-  deps: EnrichmentDeps;
-  analysis: Analysis;
-  fetcher: Fetcher;
-  signal: AbortSignal;
-}
-
-/** Crawls one business's website once and runs the analyzers on it; never throws for the site's failures. */
-async function enrichBusiness(
-  business: BusinessRow,
-  types: readonly AnalyzerType[],
-  { ctx, deps, analysis, fetcher, signal }: BusinessContext,
-): Promise<BusinessOutcome> {
-  await markRunning(ctx.db, business.id);
-  const previous = types.includes('icp_analysis')
-    ? previousOf(await findEnrichmentRows(ctx.db, [business.id]))
-    : null;
-  const enrichContext: EnrichContext = {
-    business: businessOf(business, analysis.attributeColumns),
-    icp: analysis.icp,
-    icpAreas: analysis.icpAreas,
-    isSuppressed: analysis.isSuppressed,
-    fetcher,
-    mx: deps.mx,
-    languageModel: ctx.languageModel ?? null,
-    previous,
-    signal,
-  };
-  const website = business.website?.trim();
-  if (!website) {
-    const icpOnly = types.filter((t) => t === 'icp_analysis');
-    const enrichment = icpOnly.length ? await enrichSite(EMPTY_CRAWL, icpOnly, enrichContext) : null;
-    return {
-      ...outcomeOf(business, null, enrichment, icpOnly),
-      state: 'skipped',
-      error: 'no website to crawl',
-    };
-  }
-  const crawl = await crawlSite(website, { fetcher, pageBudget: deps.pageBudget, signal });
-  signal.throwIfAborted();
-  const enrichment = await enrichSite(crawl, types, enrichContext);
-  const outcome = outcomeOf(business, crawl, enrichment, types);
-  if (crawl.pages.length === 0) return { ...outcome, state: 'failed', error: crawlFailureReason(crawl) };
-  const problems = Object.entries(enrichment.analyzer_errors).map(([type, message]) => `${type}: ${message}`);
-  return { ...outcome, state: 'done', error: problems.length ? problems.join('; ').slice(0, 1000) : null };
-}
-
-/** The rows and columns a business gets from one enrichment. */
-function outcomeOf(
-  business: BusinessRow,
-  crawl: SiteCrawl | null,
-  enrichment: SiteEnrichment | null,
-  types: readonly AnalyzerType[],
-): BusinessOutcome {
-  const outcome: BusinessOutcome = {
-    accountId: business.accountId,
-    businessId: business.id,
-    results: [],
-    columns: {},
-  };
-  if (!enrichment) return outcome;
-  const observedAt = new Date();
-  const home = crawl?.homeUrl ?? null;
-  const pages = enrichment.pages;
-  const add = (
-    type: AnalyzerType,
-    data: object,
-    producedBy: StoredResult['producedBy'],
-    sourceUrl: string | null,
-  ) =>
-    outcome.results.push({ type, data: data as Record<string, unknown>, producedBy, sourceUrl, observedAt });
-  const software = enrichment.software_detection;
-  if (software && types.includes('software_detection'))
-    add('software_detection', { ...software, pages }, 'builtin', home);
-  const careers = enrichment.career_analysis;
-  if (careers && types.includes('career_analysis')) {
-    add(
-      'career_analysis',
-      { ...careers, pages },
-      'builtin',
-      careers.source_url ?? careers.careers_url ?? home,
-    );
-    outcome.columns.hiring = careers.hiring;
-  }
-  const summary = enrichment.ai_summary;
-  if (summary && types.includes('ai_summary')) {
-    add('ai_summary', { ...summary, pages }, summary.produced_by, summary.source_urls[0] ?? home);
-    outcome.columns.summary = summary.summary;
-    outcome.columns.industry = summary.industry;
-  }
-  const people = enrichment.people;
-  if (people && types.includes('people')) {
-    add('people', { ...people, pages }, 'builtin', people.source_urls[0] ?? home);
-  }
-  const icp = enrichment.icp_analysis;
-  if (icp && types.includes('icp_analysis')) {
-    add('icp_analysis', icp, icp.produced_by, null);
-    outcome.columns.icpScore = Math.round(icp.score);
-    outcome.columns.icpTier = icp.tier;
-  }
-  return outcome;
-}
-
-/** icp_analysis alone: every business of the scope re-scored from its stored results, in id order. */
 async function rescoreIcp(
   run: SessionRun<EnrichmentRunState>,
   ctx: JobRunContext,

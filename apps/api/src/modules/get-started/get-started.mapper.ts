@@ -1,7 +1,7 @@
 import type { Preview } from '@argo/contract';
 import type { AnonymousPreviewRow } from '../../db/schema/get-started';
 
-export const DISCOVERY_PENDING_MESSAGE =
+const DISCOVERY_PENDING_MESSAGE =
   "Finding matching businesses arrives with discovery — create your account and you'll be able to run it in a minute.";
 
 export const NO_LOCATION_MESSAGE =

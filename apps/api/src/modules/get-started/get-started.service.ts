@@ -21,16 +21,15 @@ import {
 import { type PreviewSearch, previewSearchInput } from './preview-search';
 
 export const SIGNED_IN_MESSAGE = 'You are signed in: create ventures on /ventures.';
-export { previewSearchInput };
-export const NO_PREVIEW_MESSAGE = 'This browser has no preview yet. Describe your venture first.';
+const NO_PREVIEW_MESSAGE = 'This browser has no preview yet. Describe your venture first.';
 
 /** How many previews one browser token and one IP address may make per window (PRODUCT §9: rate-limited). */
-export interface PreviewRateLimits {
+interface PreviewRateLimits {
   perToken: number;
   perIp: number;
   windowMs: number;
 }
-export const DEFAULT_PREVIEW_RATE_LIMITS: PreviewRateLimits = {
+const DEFAULT_PREVIEW_RATE_LIMITS: PreviewRateLimits = {
   perToken: 10,
   perIp: 20,
   windowMs: 60 * 60 * 1000,
@@ -70,7 +69,7 @@ function requireAnonymousToken(actor: Actor): string {
  * The businesses a preview shows: at most PREVIEW_LIMITS.businesses (10), from discovery (OpenStreetMap by
  * default, see preview-search.ts). Without a search configured (a test of the limits alone) there are none.
  */
-export async function findPreviewBusinesses(
+async function findPreviewBusinesses(
   venture: PreviewVentureData,
   search: PreviewSearch | undefined,
 ): Promise<PreviewBusinessData[]> {
@@ -78,8 +77,8 @@ export async function findPreviewBusinesses(
   return (await search(venture)).slice(0, PREVIEW_LIMITS.businesses);
 }
 
-/** The preview searches for matching businesses (discovery, issue 4); the web shows them instead of a teaser. */
-export const DISCOVERY_AVAILABLE = true;
+/** The preview searches for matching businesses (discovery); the web shows them instead of a teaser. */
+const DISCOVERY_AVAILABLE = true;
 
 /** Counts this preview against the token's and the IP's limits; throws 429 (and counts nothing) when one is spent. */
 async function checkRateLimits(

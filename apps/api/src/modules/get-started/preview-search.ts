@@ -30,7 +30,7 @@ export function previewSearchInput(venture: PreviewVentureData): { query: string
   return { query: venture.industries[0] ?? venture.name, location: venture.locations[0] ?? null };
 }
 
-export function toPreviewBusiness(business: MergedBusiness): PreviewBusinessData {
+function toPreviewBusiness(business: MergedBusiness): PreviewBusinessData {
   return {
     name: business.name,
     category: business.category,

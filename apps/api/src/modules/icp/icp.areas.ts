@@ -1,5 +1,5 @@
 /**
- * The geocoded areas of an ICP's locations, fetched when a run scores the ICP (issue 14 part 3): each location is
+ * The geocoded areas of an ICP's locations, fetched when a run scores the ICP: each location is
  * geocoded once (Nominatim outline and names in every language, cached in PostgreSQL for every worker), so a
  * business matches "Skopje" by lying inside Skopje, or by "Скопје" being one of its names. A location Nominatim
  * cannot be asked about now (no network, 5xx, too slow) is matched by names for this run and not asked again for
@@ -35,7 +35,7 @@ export interface IcpAreaResolver {
 }
 
 /** Discovery's Nominatim (URL, User-Agent, the process's request spacing) with the areas cached in PostgreSQL. */
-export function createIcpAreaGeocoder(db: Database, osm: OsmSourceOptions): AreaGeocoder {
+function createIcpAreaGeocoder(db: Database, osm: OsmSourceOptions): AreaGeocoder {
   const options = {
     ...osm,
     retries: Math.min(osm.retries ?? 1, 1),
@@ -49,7 +49,7 @@ export function createIcpAreaGeocoder(db: Database, osm: OsmSourceOptions): Area
   });
 }
 
-export function createIcpAreaResolver(geocoder: AreaGeocoder, now: () => number = Date.now): IcpAreaResolver {
+function createIcpAreaResolver(geocoder: AreaGeocoder, now: () => number = Date.now): IcpAreaResolver {
   const failedUntil = new Map<string, number>();
   return {
     async resolve(locations, { signal, log }) {

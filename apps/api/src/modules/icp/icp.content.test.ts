@@ -1,32 +1,40 @@
 /**
- * POST /icp/generate_content with the built-in writer on the seeded session of icp.fixtures.ts (real database):
- * the three kinds for a business from its stored facts, each claim naming its field and the page it came from,
- * and stored; content for a saved profile from its criteria and examples, one kind on request; and the body
- * rules (exactly one target, no repeated kind, 404 naming business_id to another account).
+ * POST /icp/generate_content with the built-in writer on the seeded sessions of icp.fixtures.ts (real database):
+ * the three kinds for a business from its stored facts — what it does and where, its hiring, its business tools,
+ * never how its site is built — each claim naming its field and the page it came from, signed by the caller's
+ * own name and title, and stored; content for a saved profile from its criteria and examples, one kind on
+ * request; and the body rules (exactly one target, no repeated kind, 404 naming business_id to another account).
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/app';
 import { generatedContent } from '../../db/schema';
 import type { TestUser } from '../access/access.fixtures';
-import { createIcpApp, type Seeded } from './icp.fixtures';
+import { createIcpApp, SEGMENT_SEEDS, type Seeded, seedSession } from './icp.fixtures';
 
 let t: TestApp;
 let admin: TestUser;
 let viewer: TestUser;
 let outsider: TestUser;
 let seeded: Seeded;
+let segmented: Seeded;
 
 beforeAll(async () => {
   ({ t, admin, viewer, outsider, seeded } = await createIcpApp());
-  // One saved profile for the venture, the Healthcare segment: derived as a pair, the other one removed.
+  const me = await t.call('PUT', '/api/users/me', {
+    token: admin.token,
+    body: { name: 'Anna Schmidt', title: 'Head of Sales' },
+  });
+  expect(me.status, JSON.stringify(me.body)).toBe(200);
+  // One saved profile for the venture, the dental segment: derived as a pair, the other one removed.
+  segmented = await seedSession(t, admin, true, SEGMENT_SEEDS);
   const created = await t.call('POST', '/api/icp/create_profiles', {
     token: admin.token,
-    body: { session_id: seeded.sessionId, count: 2 },
+    body: { session_id: segmented.sessionId, count: 2 },
   });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   for (const profile of created.body as { id: string; name: string }[]) {
-    if (profile.name === 'Healthcare') continue;
+    if (profile.name === 'Dental practices in Leeds') continue;
     const removed = await t.call('DELETE', `/api/icp/profiles/${profile.id}`, { token: admin.token });
     expect(removed.status).toBe(204);
   }
@@ -45,11 +53,24 @@ describe('POST /icp/generate_content (built-in)', () => {
     const [email, note, opener] = res.body.items;
     expect(email.kind).toBe('cold_email');
     expect(email.subject).toContain('Alpha Dental');
-    expect(email.body).toContain('runs WordPress and Stripe');
-    expect(email.body).toContain('is hiring a Dental Nurse');
-    expect(email.body).toContain('At Practice Pilot, we fill empty appointment slots');
+    expect(email.body).toBe(
+      [
+        'Hi Alpha Dental team,',
+        '',
+        "I came across Alpha Dental while looking at healthcare businesses in Leeds. I also saw that you're hiring a Dental Nurse. I noticed you use Stripe for payments.",
+        '',
+        'At Practice Pilot, we fill empty appointment slots with online booking.',
+        'Would a 15-minute call next week be useful?',
+        '',
+        'Best regards,',
+        'Anna Schmidt',
+        'Head of Sales, Practice Pilot',
+      ].join('\n'),
+    );
     expect(email.claims).toEqual(
       expect.arrayContaining([
+        expect.objectContaining({ field: 'industry', business_id: businessId }),
+        expect.objectContaining({ field: 'city', business_id: businessId }),
         expect.objectContaining({
           field: 'software',
           business_id: businessId,
@@ -63,12 +84,13 @@ describe('POST /icp/generate_content (built-in)', () => {
     expect(note.subject).toBeNull();
     expect(note.body.length).toBeLessThanOrEqual(300);
     expect(opener.kind).toBe('call_opener');
-    expect(opener.claims[0].field).toBe('software');
-    // Read as a person writes: a short subject, "I" never lower-case (icp.content.wording.test.ts for the rules).
+    expect(opener.claims[0].field).toBe('industry');
     expect(email.subject).toBe('Quick question for Alpha Dental');
-    expect(opener.body).toContain(
-      "I'm calling because I noticed that Alpha Dental runs WordPress and Stripe.",
+    expect(opener.body).toBe(
+      "Hi, this is Anna Schmidt from Practice Pilot. I'm calling because I came across Alpha Dental while looking at healthcare businesses in Leeds. Do you have two minutes?",
     );
+    // How the site is built (WordPress, and jQuery under it) is said nowhere.
+    expect(JSON.stringify(res.body)).not.toMatch(/WordPress|jQuery/);
     expect(`${email.body}\n${note.body}\n${opener.body}`).not.toMatch(/\bi\b/);
     const stored = await t.database.db
       .select()
@@ -96,8 +118,12 @@ describe('POST /icp/generate_content (built-in)', () => {
       body: { venture_ids: [seeded.ventureId] },
     });
     expect(assigned.status).toBe(200);
+    const named = await t.call('PUT', '/api/users/me', { token: viewer.token, body: { name: 'Jo Park' } });
+    expect(named.body).toMatchObject({ name: 'Jo Park', title: null });
     const allowed = await write();
     expect(JSON.stringify(allowed.body)).toContain('At Practice Pilot, we fill empty appointment slots');
+    // Signed by the member who asked, who gave no title: their name and the venture.
+    expect(allowed.body.items[0].body).toMatch(/\nBest regards,\nJo Park\nPractice Pilot$/);
     await t.call('PUT', `/api/users/${viewer.userId}`, { token: admin.token, body: { venture_ids: [] } });
   });
 
@@ -105,9 +131,18 @@ describe('POST /icp/generate_content (built-in)', () => {
     const [profile] = (
       await t.call('GET', '/api/icp/profiles', {
         token: admin.token,
-        query: { venture_id: seeded.ventureId },
+        query: { venture_id: segmented.ventureId },
       })
     ).body;
+    const email = await t.call('POST', '/api/icp/generate_content', {
+      token: admin.token,
+      body: { profile_id: profile.id, kinds: ['cold_email'] },
+    });
+    expect(email.status, JSON.stringify(email.body)).toBe(200);
+    expect(email.body.items[0].body).toMatch(
+      /^Hi \{\{first_name\}\},\n\nI've been looking at dental practices in Leeds\./,
+    );
+    expect(email.body.items[0].body).toMatch(/Anna Schmidt\nHead of Sales, Practice Pilot$/);
     const res = await t.call('POST', '/api/icp/generate_content', {
       token: admin.token,
       body: { profile_id: profile.id, kinds: ['linkedin_note'] },

@@ -58,6 +58,11 @@ describe('ICP company size from the imported file', () => {
       { name: 'Too Big By File', attributes: { employees: 400 } },
       { name: 'Nothing Known', attributes: { revenue: 30 } },
       { name: 'Site Says 200', attributes: { employees: 24 } },
+      // Two more of each size the file gives, so the session makes two profiles of three.
+      { name: 'Also Fits By File', attributes: { employees: 12 } },
+      { name: 'Fits By File Too', attributes: { employees: 30 } },
+      { name: 'Also Too Big', attributes: { employees: 300 } },
+      { name: 'Too Big Too', attributes: { employees: 900 } },
     ];
     const inserted = await t.database.db
       .insert(businesses)
@@ -128,17 +133,30 @@ describe('ICP company size from the imported file', () => {
       'about 200 employees (https://big.example/about), outside 10–50',
     );
 
-    // The profiles derived from the session read the same sizes: a segment holding "Fits By File" knows its 24
-    // employees from the file (without the file only the site's 200 would be known).
+    // The profiles derived from the session read the same sizes: the three the file sizes at 12–30 employees make
+    // one profile of 10–49 employees, the three at 300 and more another (the site's 200 stands for its business).
     const profiles = await t.call('POST', '/api/icp/create_profiles', {
       token: admin.token,
       body: { session_id: sessionId, count: 2 },
     });
     expect(profiles.status, JSON.stringify(profiles.body)).toBe(200);
-    type Profile = { criteria: { employee_min: number | null }; examples: { name: string }[] };
+    type Profile = {
+      name: string;
+      size: number;
+      criteria: { employee_min: number | null; employee_max: number | null };
+      examples: { name: string }[];
+    };
     const withFits = (profiles.body as Profile[]).find((p) =>
       p.examples.some((e) => e.name === 'Fits By File'),
     );
-    expect(withFits?.criteria.employee_min, JSON.stringify(profiles.body)).toBe(24);
+    expect(withFits, JSON.stringify(profiles.body)).toMatchObject({
+      name: 'Businesses with 10–49 employees',
+      size: 3,
+      criteria: { employee_min: 10, employee_max: 49 },
+    });
+    expect((profiles.body as Profile[]).map((p) => p.name).sort()).toEqual([
+      'Businesses with 10–49 employees',
+      'Businesses with 250+ employees',
+    ]);
   }, 90_000);
 });

@@ -12,6 +12,26 @@ import { businesses, enrichmentResults, type NewBusinessRow, sessions } from '..
 import { addUser, createAdmin, createSession, type TestUser } from '../access/access.fixtures';
 
 const INFRASTRUCTURE = new Set(['jQuery']);
+/**
+ * The detector's category ids (Wappalyzer) of the seeded software: Stripe takes payments and Calendly books
+ * appointments (business tools); WordPress and Wix are a CMS, aThemes Sydney a theme, Cookie Notice a cookie
+ * banner (how the site is built); jQuery a library.
+ */
+const CATEGORIES: Record<string, { id: number; name: string }[]> = {
+  Stripe: [{ id: 41, name: 'Payment processors' }],
+  Calendly: [{ id: 72, name: 'Appointment scheduling' }],
+  WordPress: [
+    { id: 1, name: 'CMS' },
+    { id: 11, name: 'Blogs' },
+  ],
+  Wix: [{ id: 1, name: 'CMS' }],
+  'aThemes Sydney': [{ id: 80, name: 'WordPress themes' }],
+  'Cookie Notice': [
+    { id: 67, name: 'Cookie compliance' },
+    { id: 87, name: 'WordPress plugins' },
+  ],
+  jQuery: [{ id: 59, name: 'JavaScript libraries' }],
+};
 
 export interface Seeded {
   sessionId: string;
@@ -99,8 +119,55 @@ const SEEDS: Seed[] = [
   { name: 'Unknown Shop', city: 'Leeds', category: 'shop' },
 ];
 
-/** Seeds a completed session of SEEDS for the owner, in a new venture unless told otherwise. */
-export async function seedSession(app: TestApp, owner: TestUser, withVenture = true): Promise<Seeded> {
+const site = ['WordPress', 'aThemes Sydney', 'Cookie Notice'];
+/**
+ * 12 businesses to segment: 4 dental practices in Leeds booking with Calendly, 3 more in Leeds on a WordPress
+ * theme only, 3 hiring restaurants in York, and 2 builders in Hull (too few for a segment of their own).
+ */
+export const SEGMENT_SEEDS: Seed[] = [
+  ...[90, 85, 80, 75].map((icpScore, i) => ({
+    name: `Leeds Dental ${i + 1}`,
+    industry: 'Dental',
+    city: 'Leeds',
+    icpScore,
+    icpTier: icpScore >= 80 ? 'A' : 'B',
+    software: [...site, 'Calendly'],
+    employees: 6 + i,
+    website: `https://leeds-dental-${i + 1}.example/`,
+  })),
+  ...[60, 55, 50].map((icpScore, i) => ({
+    name: `Smile Studio ${i + 1}`,
+    industry: 'Dental',
+    city: 'Leeds',
+    icpScore,
+    icpTier: 'C',
+    software: site,
+  })),
+  ...[45, 40, 35].map((icpScore, i) => ({
+    name: `York Bistro ${i + 1}`,
+    industry: 'Restaurants, cafés & bars',
+    city: 'York',
+    icpScore,
+    icpTier: 'C',
+    hiring: true,
+    roles: ['Chef'],
+  })),
+  ...[30, 25].map((icpScore, i) => ({
+    name: `Hull Builders ${i + 1}`,
+    industry: 'Construction & trades',
+    city: 'Hull',
+    icpScore,
+    icpTier: 'D',
+  })),
+];
+
+/** Seeds a completed session of `seeds` for the owner, in a new venture unless told otherwise. */
+export async function seedSession(
+  app: TestApp,
+  owner: TestUser,
+  withVenture = true,
+  seeds: Seed[] = SEEDS,
+): Promise<Seeded> {
   let ventureId = '';
   if (withVenture) {
     const venture = await app.call('POST', '/api/ventures/create', {
@@ -120,7 +187,7 @@ export async function seedSession(app: TestApp, owner: TestUser, withVenture = t
     .set({ runId, status: 'completed' })
     .where(eq(sessions.id, sessionId));
   const ids: Record<string, string> = {};
-  for (const [i, { software, employees, roles, ...seed }] of SEEDS.entries()) {
+  for (const [i, { software, employees, roles, ...seed }] of seeds.entries()) {
     const [row] = await app.database.db
       .insert(businesses)
       .values({
@@ -151,7 +218,7 @@ export async function seedSession(app: TestApp, owner: TestUser, withVenture = t
           technologies: software.map((name) => ({
             name,
             slug: name.toLowerCase(),
-            categories: [],
+            categories: CATEGORIES[name] ?? [],
             version: null,
             confidence: 100,
             // Infrastructure (issue 11) is detected and stored, but is not what the results list as software.

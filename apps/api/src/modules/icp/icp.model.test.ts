@@ -5,17 +5,18 @@
  * does not exist is rejected and the built-in text is used instead.
  */
 import { createOpenAiCompatibleModel } from '@argo/engine';
-import { type OpenAiTestServer, startOpenAiTestServer } from '@argo/engine/llm/test-openai-server';
+import { type OpenAiTestServer, startOpenAiTestServer } from '@argo/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createAdmin, type TestUser } from '../access/access.fixtures';
-import { type Seeded, seedSession } from './icp.fixtures';
+import { SEGMENT_SEEDS, type Seeded, seedSession } from './icp.fixtures';
 
 describe('with a language model (local OpenAI-protocol server)', () => {
   let server: OpenAiTestServer;
   let m: TestApp;
   let owner: TestUser;
   let data: Seeded;
+  let segmented: Seeded;
   let citeUnknownFact = false;
 
   beforeAll(async () => {
@@ -48,7 +49,7 @@ describe('with a language model (local OpenAI-protocol server)', () => {
                 kind,
                 subject: kind === 'cold_email' ? 'Model subject' : null,
                 body: `Model ${kind}`,
-                claims: [{ text: 'You run WordPress.', fact_id: fact }],
+                claims: [{ text: 'You work in healthcare.', fact_id: fact }],
               })),
             },
           };
@@ -62,6 +63,7 @@ describe('with a language model (local OpenAI-protocol server)', () => {
     );
     owner = await createAdmin(m);
     data = await seedSession(m, owner);
+    segmented = await seedSession(m, owner, true, SEGMENT_SEEDS);
   });
   afterAll(async () => {
     await m?.close();
@@ -81,7 +83,7 @@ describe('with a language model (local OpenAI-protocol server)', () => {
 
     const profiles = await m.call('POST', '/api/icp/create_profiles', {
       token: owner.token,
-      body: { session_id: data.sessionId, count: 3 },
+      body: { session_id: segmented.sessionId, count: 3 },
     });
     expect(profiles.status, JSON.stringify(profiles.body)).toBe(200);
     expect(profiles.body.map((p: { name: string }) => p.name)).toEqual([
@@ -107,20 +109,22 @@ describe('with a language model (local OpenAI-protocol server)', () => {
       subject: 'Model subject',
       claims: [
         {
-          text: 'You run WordPress.',
-          field: 'software',
+          text: 'You work in healthcare.',
+          field: 'industry',
           business_id: businessId,
-          source_url: 'https://site-0.example/',
+          source_url: 'https://site-0.example/about',
         },
       ],
     });
     const prompt = JSON.parse(server.requests.at(-1)?.body.messages?.[1]?.content ?? '{}');
+    // What the business does and where, its hiring and its business tools; how its site is built is no fact.
     expect(prompt.facts.map((f: { field: string }) => f.field)).toEqual([
-      'software',
-      'hiring',
       'industry',
       'city',
+      'hiring',
+      'software',
     ]);
+    expect(JSON.stringify(prompt)).not.toMatch(/WordPress|jQuery/);
   });
 
   it('rejects an answer citing a fact that does not exist and uses the built-in text', async () => {
@@ -132,6 +136,9 @@ describe('with a language model (local OpenAI-protocol server)', () => {
     });
     expect(content.status).toBe(200);
     expect(content.body.generated_by).toBe('builtin');
-    expect(content.body.items[0].body).toContain('runs WordPress');
+    expect(content.body.items[0].body).toContain(
+      'I came across Calm Dental while looking at healthcare businesses in York.',
+    );
+    expect(content.body.items[0].body).not.toContain('WordPress');
   });
 });

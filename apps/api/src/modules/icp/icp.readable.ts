@@ -1,5 +1,5 @@
 /**
- * What outreach content may be grounded in: only what the caller may read (issue 16, item 9). A member with a
+ * What outreach content may be grounded in: only what the caller may read. A member with a
  * view share of a session may write content for its businesses, but the session's venture (its name, description,
  * value proposition) is theirs to see only when they may see the venture; a profile's example businesses only when
  * they may see the example's session. The rules themselves stay in access.service.

@@ -4,12 +4,11 @@
  * nothing at all for a business whose domain is suppressed.
  */
 import type { LanguageModel } from '@argo/engine';
+import { type BusinessFacts, businessSubject, modelContent } from '@argo/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/app';
 import type { TestUser } from '../access/access.fixtures';
 import { type PeopleSession, seedPeopleSession } from '../people/people.fixtures';
-import { businessSubject, modelContent } from './icp.content';
-import type { BusinessFacts } from './icp.repository';
 
 let s: PeopleSession;
 let t: TestApp;
@@ -40,9 +39,7 @@ describe('outreach content for a business with a named decision-maker', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const [email, note, opener] = res.body.items;
     expect(email.body).toMatch(/^Hi Anna,\n/);
-    expect(email.body).toContain(
-      "I'm writing to you because your website names you as the owner of Bäckerei Sonne.",
-    );
+    expect(email.body).toContain("Your website names you as its owner, so I'm writing to you directly.");
     expect(note.body).toMatch(/^Hi Anna — /);
     // The site's German role in the English text's words.
     expect(opener.body).toContain('May I speak with Anna Berg, the owner?');
@@ -62,7 +59,7 @@ describe('outreach content for a business with a named decision-maker', () => {
   it('addresses an executive by the first name of a name with a particle', async () => {
     const [email] = (await generate('Kanzlei Weber')).body.items;
     expect(email.body).toMatch(/^Hi Jonas,\n/);
-    expect(email.body).toContain('names you as the managing director of Kanzlei Weber');
+    expect(email.body).toContain('Your website names you as its managing director');
   });
 
   it('greets the business when nobody decides, or when the decision-maker is suppressed', async () => {

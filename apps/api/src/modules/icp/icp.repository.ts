@@ -3,20 +3,24 @@
  * content generator read, and the saved profiles and generated content.
  */
 import type { AttributeColumn } from '@argo/contract';
-import { employeeCountFromFile, type IcpPeopleFacts } from '@argo/engine';
+import { type BusinessFacts, employeeCountFromFile, type SenderFacts, type VentureFacts } from '@argo/engine';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DatabaseExecutor } from '../../db/client';
 import {
   businesses,
   type ContentClaim,
+  enrichmentResults,
   generatedContent,
   type IcpProfileRow,
   icpProfiles,
   type NewIcpProfileRow,
   type ProducedBy,
   sessions,
+  users,
   ventures,
 } from '../../db/schema';
+import type { ActorUser } from '../../http/auth';
+import { derivedFromVisibleSessionRule } from '../access/access.repository';
 
 export interface SessionScope {
   sessionId: string;
@@ -58,15 +62,7 @@ export async function findSessionFacts(
   return row ?? null;
 }
 
-export interface VentureFacts {
-  id: string;
-  name: string;
-  website: string | null;
-  description: string | null;
-  valueProposition: string | null;
-  /** The ICP's software signals: what a business runs that makes it a customer (the content's best hook). */
-  softwareSignals: string[];
-}
+export type { BusinessFacts, VentureFacts };
 
 export async function findVentureFacts(
   db: DatabaseExecutor,
@@ -89,6 +85,20 @@ export async function findVentureFacts(
   return { ...facts, softwareSignals: icp.software_signals ?? [] };
 }
 
+/** The sending user's own name and job title (their profile), null where they gave none. */
+export async function findSenderFacts(
+  db: DatabaseExecutor,
+  accountId: string,
+  userId: string,
+): Promise<SenderFacts> {
+  const [row] = await db
+    .select({ name: users.name, title: users.title })
+    .from(users)
+    .where(and(eq(users.accountId, accountId), eq(users.id, userId)))
+    .limit(1);
+  return { name: row?.name || null, title: row?.title || null };
+}
+
 // ---------------------------------------------------------------- overview
 
 export interface OverviewFigures {
@@ -98,7 +108,8 @@ export interface OverviewFigures {
   scoreBuckets: { bucket: number; count: number }[];
   industries: { name: string; count: number }[];
   software: { name: string; count: number }[];
-  hiring: { hiring: number; known: number };
+  /** Businesses hiring, and those whose careers pages say either way; `analysed`: those with a careers result. */
+  hiring: { hiring: number; known: number; analysed?: number };
   places: { name: string; count: number }[];
   decisionMakers: { analysed: number; found: number; reachable: number };
 }
@@ -128,15 +139,19 @@ export async function readOverviewFigures(
       where ${where} and ${isBusinessSoftware}
       group by 1 order by 2 desc, 1 limit ${TOP}`),
     // Hiring and decision-makers in one pass; a reachable decision-maker leads as the primary contact (migration
-    // 0009 puts one with an email or phone first).
+    // 0009 puts one with an email or phone first). Careers count as analysed by their stored result, whichever run
+    // stored it (a careers analysis or a unified enrichment): a site without a careers page leaves hiring unknown.
     db.execute<{
       hiring: number;
       known: number;
+      careers_analysed: number;
       analysed: number;
       found: number;
       reachable: number;
     }>(sql`
       select (count(*) filter (where ${businesses.hiring}))::int as hiring, count(${businesses.hiring})::int as known,
+        (count(*) filter (where exists (select 1 from ${enrichmentResults} careers
+          where careers.business_id = ${businesses.id} and careers.type = 'career_analysis')))::int as careers_analysed,
         count(${businesses.decisionMaker})::int as analysed,
         (count(*) filter (where ${businesses.decisionMaker}))::int as found,
         (count(*) filter (where ${businesses.decisionMaker}
@@ -155,7 +170,11 @@ export async function readOverviewFigures(
     scoreBuckets: buckets.rows,
     industries: industries.rows,
     software: software.rows,
-    hiring: { hiring: hiring.rows[0]?.hiring ?? 0, known: hiring.rows[0]?.known ?? 0 },
+    hiring: {
+      hiring: hiring.rows[0]?.hiring ?? 0,
+      known: hiring.rows[0]?.known ?? 0,
+      analysed: hiring.rows[0]?.careers_analysed ?? 0,
+    },
     decisionMakers: {
       analysed: hiring.rows[0]?.analysed ?? 0,
       found: hiring.rows[0]?.found ?? 0,
@@ -167,37 +186,6 @@ export async function readOverviewFigures(
 
 // ---------------------------------------------------------------- facts for segments and content
 
-/** One business as the segmenting and the content generator see it. */
-export interface BusinessFacts {
-  id: string;
-  name: string;
-  website: string | null;
-  category: string | null;
-  city: string | null;
-  region: string | null;
-  country: string | null;
-  industry: string | null;
-  summary: string | null;
-  rating: number | null;
-  review_count: number | null;
-  hiring: boolean | null;
-  icp_score: number | null;
-  icp_tier: string | null;
-  /** Technology names, in the detector's order. */
-  software: string[];
-  /** The page each technology was seen on. */
-  software_urls: (string | null)[];
-  employee_estimate: number | null;
-  roles: string[];
-  careers_url: string | null;
-  summary_url: string | null;
-  /** The first source's page of the place, if any. */
-  source_url: string | null;
-  domain: string | null;
-  /** The stored people result (people, classified addresses, MX checks); null before people were analysed. */
-  people: IcpPeopleFacts | null;
-}
-
 const factsSelect = (where: SQL, limit: number) => sql`
   select b.id, b.name, b.website, b.category, b.city, b.region, b.country, b.industry, b.summary, b.rating,
     b.review_count, b.hiring, b.icp_score, b.icp_tier,
@@ -207,6 +195,10 @@ const factsSelect = (where: SQL, limit: number) => sql`
     coalesce((select array_agg(coalesce(tech -> 'evidence' -> 0 ->> 'url', sw.source_url) order by n)
       from ${elements(sql`sw.data -> 'technologies'`)} with ordinality as x(tech, n)
       where ${isBusinessSoftware}), '{}') as software_urls,
+    coalesce((select jsonb_agg(coalesce((select jsonb_agg(coalesce(c ->> 'id', c #>> '{}')::int) from ${elements(sql`tech -> 'categories'`)} c
+        where coalesce(c ->> 'id', c #>> '{}') ~ '^[0-9]+$'), '[]'::jsonb) order by n)
+      from ${elements(sql`sw.data -> 'technologies'`)} with ordinality as x(tech, n)
+      where ${isBusinessSoftware}), '[]'::jsonb) as software_categories,
     case when jsonb_typeof(sm.data -> 'employee_estimate') = 'number'
       then (sm.data ->> 'employee_estimate')::numeric end as employee_estimate,
     coalesce((select array_agg(r ->> 'title') from ${elements(sql`ca.data -> 'roles'`)} r
@@ -303,11 +295,22 @@ export async function replaceSessionProfiles(
   });
 }
 
-export async function listVentureProfiles(db: DatabaseExecutor, ventureId: string): Promise<IcpProfileRow[]> {
+/** The venture's profiles the actor may see (those derived from a session they may not see are left out). */
+export async function listVentureProfiles(
+  db: DatabaseExecutor,
+  actor: ActorUser,
+  ventureId: string,
+): Promise<IcpProfileRow[]> {
   return db
     .select()
     .from(icpProfiles)
-    .where(eq(icpProfiles.ventureId, ventureId))
+    .where(
+      and(
+        eq(icpProfiles.ventureId, ventureId),
+        eq(icpProfiles.accountId, actor.accountId),
+        derivedFromVisibleSessionRule(actor, icpProfiles.sessionId),
+      ),
+    )
     .orderBy(desc(icpProfiles.createdAt), icpProfiles.name);
 }
 
@@ -336,24 +339,6 @@ export async function updateProfile(
 
 export async function deleteProfile(db: DatabaseExecutor, profileId: string): Promise<void> {
   await db.delete(icpProfiles).where(eq(icpProfiles.id, profileId));
-}
-
-/** Business ids (of the given ones) that still exist, for a profile's examples. */
-export async function readProfileExampleFacts(
-  db: DatabaseExecutor,
-  businessIds: string[],
-): Promise<BusinessFacts[]> {
-  if (businessIds.length === 0) return [];
-  const result = await db.execute<FactsRow>(
-    factsSelect(
-      sql`b.id in (${sql.join(
-        businessIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`,
-      businessIds.length,
-    ),
-  );
-  return result.rows.map(toFacts);
 }
 
 // ---------------------------------------------------------------- generated content

@@ -3,15 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { requireUser } from '../../http/auth';
 import { route } from '../../http/route';
-import {
-  changeProfile,
-  createProfiles,
-  generateContent,
-  getOverview,
-  type IcpDeps,
-  listProfiles,
-  removeProfile,
-} from './icp.service';
+import type { IcpDeps } from './icp.deps';
+import { getOverview } from './icp.overview.service';
+import { changeProfile, createProfiles, generateContent, listProfiles, removeProfile } from './icp.service';
 
 export function registerIcpRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;

@@ -3,12 +3,13 @@
  * counts, the score histogram, the ranked industries, software and places, the hiring share and the built-in
  * narrative; an empty session answered with zeros and a hint; 404 to another account and 400 for a bad id.
  */
+
+import { describeSegment } from '@argo/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/app';
 import { createSession, type TestUser } from '../access/access.fixtures';
 import { createIcpApp, type Seeded } from './icp.fixtures';
-import { describeSegment } from './icp.segments';
-import { builtinNarrative } from './icp.service';
+import { builtinNarrative } from './icp.overview.service';
 
 let t: TestApp;
 let admin: TestUser;
@@ -139,20 +140,21 @@ describe('the built-in narrative', () => {
     expect(most).toContain('Most are in Berlin (4 of 6).');
   });
 
-  it('describes a profile of one business as that business', () => {
-    const why = describeSegment('Construction & trades', {
-      size: 1,
+  it("describes a profile by its members' figures, naming business tools only", () => {
+    const why = describeSegment('Builders in Berlin using Calendly', {
+      size: 3,
       averageScore: 69,
-      tiers: { B: 1 },
-      topCities: [{ name: 'Berlin', count: 1 }],
-      topSoftware: [{ name: 'Cloudinary', count: 1 }],
-      hiring: 0,
-      hiringKnown: 1,
-      employees: null,
+      tiers: { B: 2, C: 1 },
+      topCities: [{ name: 'Berlin', count: 3 }],
+      topSoftware: [{ name: 'Calendly', count: 3 }],
+      hiring: 1,
+      hiringKnown: 2,
+      employees: { min: 5, max: 12, known: 3 },
     });
     expect(why).toBe(
-      '1 business shares this profile (Construction & trades). Its ICP score is 69 (tier B). It is in Berlin. ' +
-        'It runs Cloudinary. Its careers check says it is not hiring.',
+      '3 businesses share this profile (Builders in Berlin using Calendly). Their average ICP score is 69 ' +
+        '(2 in tier B, 1 in tier C). 100% are in Berlin. 100% use Calendly. 1 of 2 with a careers check is hiring. ' +
+        'Typical size: 5–12 employees.',
     );
   });
 });

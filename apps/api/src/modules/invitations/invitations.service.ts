@@ -14,7 +14,7 @@ import {
 } from './invitations.repository';
 
 /**
- * Issue 16, item 6: an admin's invitation never puts a person who has a sign-in of their own into the admin's
+ * An admin's invitation never puts a person who has a sign-in of their own into the admin's
  * organisation. It waits, listed here for the invited person, until they accept it (and join) or decline it (and
  * it is gone; their own POST /accounts works either way). A person whose sign-in the invitation made accepts by
  * signing in with its temporary password instead (users.repository findUserForIdentity).

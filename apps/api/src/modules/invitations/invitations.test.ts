@@ -1,5 +1,5 @@
 /**
- * Issue 16, item 6: an invitation waits for the invited person, who accepts it (and joins) or declines it (and it
+ * An invitation waits for the invited person, who accepts it (and joins) or declines it (and it
  * is gone); it never pulls a person with a sign-in of their own into the inviting organisation by itself.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * People through the enrichment job (issue 12): `unified` and `enrichment/run` with `people` crawl a site whose
+ * People through the enrichment job: `unified` and `enrichment/run` with `people` crawl a site whose
  * home page links its imprint (a real one from ../shared/fixtures/eval), store the people analyzer's result and
  * answer it in the results: the person with role, seniority and evidence, the company's facts, the decision-maker
  * column and the primary contact. The other analyzers' types do not produce people.
@@ -7,7 +7,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { FIXTURES_DIR, type FixturePage, hasFixtures } from '@argo/engine/crawl/test-fixtures';
+import { FIXTURES_DIR, type FixturePage, hasFixtures } from '@argo/engine/testing';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { isFinished, waitForInfo } from '../../../test/workers';

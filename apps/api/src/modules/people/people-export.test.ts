@@ -1,9 +1,12 @@
 /**
- * The exports with people (issue 12, part 4) on the real database: the business CSV's primary-contact columns,
- * the contacts CSV (one row per person, HubSpot/Pipedrive column names, the business beside), both under the
- * table's filters, and the suppression list keeping addresses out of both.
+ * The exports with people on the real database: the business CSV's primary-contact columns,
+ * the contacts CSV (one row per person, HubSpot/Pipedrive column names, the business beside, its address and
+ * email where the person has none), both under the table's filters, the suppression list keeping addresses out of
+ * both, and the contacts as an Excel workbook.
  */
 import { encodeFilters } from '@argo/contract';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/app';
@@ -157,5 +160,65 @@ describe('the contacts CSV', () => {
       token: other.token,
     });
     expect(denied.status).toBe(404);
+  });
+});
+
+describe('the contacts export, filled from the business', () => {
+  it("fills Street Address from the site and gives a person without an address the company's in Company Email", async () => {
+    // The site of Bäckerei Sonne gives its address; the record has none.
+    await t.database.db.execute(sql`
+      update enrichment_results set data = jsonb_set(data, '{contacts}', data -> 'contacts' || ${JSON.stringify(
+        [
+          {
+            kind: 'address',
+            value: 'Sonnenallee 1, 12045 Berlin',
+            source_url: 'https://sonne.example/kontakt',
+          },
+        ],
+      )}::jsonb)
+      where business_id = ${s.ids['Bäckerei Sonne']} and type = 'ai_summary'`);
+    const { header, records } = await download('export/contacts');
+    expect(header).toContain('Company Email');
+    const byName = Object.fromEntries(records.map((r) => [`${r['First Name']} ${r['Last Name']}`, r]));
+    expect(byName['Anna Berg']).toMatchObject({
+      Email: 'anna.berg@sonne.example',
+      'Company Email': '',
+      'Street Address': 'Sonnenallee 1, 12045 Berlin',
+    });
+    // Lea Roth has only a guessed address: the business's own is beside it, never in Email.
+    expect(byName['Lea Roth']).toMatchObject({
+      Email: '',
+      'Company Email': 'info@sonne.example',
+      'Street Address': 'Sonnenallee 1, 12045 Berlin',
+    });
+    expect(byName['Mia Klein']?.['Street Address']).toBe('');
+
+    const undo = await suppress(['info@sonne.example']);
+    const suppressed = await download('export/contacts');
+    expect(suppressed.records.find((r) => r['Last Name'] === 'Roth')?.['Company Email']).toBe('');
+    await undo();
+  });
+
+  it('comes as an Excel workbook too, its score a number and its header frozen', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/session/${s.sessionId}/export/contacts`,
+      query: { sortBy: 'name', sortOrder: 'asc', format: 'xlsx' },
+      headers: { authorization: `Bearer ${s.viewer.token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(
+      /filename="berlin-bakeries-\d{4}-\d{2}-\d{2}-contacts\.xlsx"/,
+    );
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ExcelJS.Buffer);
+    const sheet = book.worksheets[0] as ExcelJS.Worksheet;
+    expect(sheet.name).toBe('Contacts');
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    const header = (sheet.getRow(1).values as ExcelJS.CellValue[]).slice(1);
+    const cell = (row: number, column: string) => sheet.getRow(row).getCell(header.indexOf(column) + 1).value;
+    expect([cell(2, 'First Name'), cell(2, 'Last Name'), cell(2, 'ICP Score')]).toEqual(['Anna', 'Berg', 80]);
+    expect(cell(2, 'Observed At')).toEqual(new Date('2026-05-04T10:00:00.000Z'));
+    expect(sheet.rowCount).toBe(5);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Removing a person from a session's results (issue 12, part 6) on the real database: gone from the drawer, the
+ * Removing a person from a session's results on the real database: gone from the drawer, the
  * columns and the page contacts at once, and still gone after the business is enriched again or the session
  * restarted; other sessions are untouched; view shares may not remove.
  */

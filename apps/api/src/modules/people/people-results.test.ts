@@ -1,5 +1,5 @@
 /**
- * People in the results (issue 12, part 4) on the real database: the columns the trigger keeps from the stored
+ * People in the results on the real database: the columns the trigger keeps from the stored
  * people result, the drawer's people with their evidence, the new filters (and 400 for bad ones), and the
  * suppression list marking addresses.
  */

@@ -1,4 +1,4 @@
-import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, or, type SQL } from 'drizzle-orm';
 import type { DatabaseExecutor } from '../../db/client';
 import { type SuppressionRow, suppressions, users } from '../../db/schema';
 
@@ -76,32 +76,28 @@ export async function deleteSuppression(
   return deleted.length > 0;
 }
 
-/** Every entry of the account as kind + value, for checks made in code (generated content). */
+/** Every entry of the account as kind + value: the suppression rule every exit applies (suppressed-addresses.ts). */
+export type SuppressionValue = { kind: 'email' | 'domain'; value: string };
+
+/**
+ * The list read with a request's sign-in (sign-in.repository), kept for that request's actor object only: the next
+ * request reads it again, so an entry added a moment ago applies at once in every API process.
+ */
+const readWithIdentity = new WeakMap<object, SuppressionValue[]>();
+
+export function rememberSuppressionValues(actor: object, values: SuppressionValue[]): void {
+  readWithIdentity.set(actor, values);
+}
+
 export async function findSuppressionValues(
   db: DatabaseExecutor,
   accountId: string,
-): Promise<{ kind: 'email' | 'domain'; value: string }[]> {
+  actor?: object,
+): Promise<SuppressionValue[]> {
+  const known = actor ? readWithIdentity.get(actor) : undefined;
+  if (known) return known;
   return db
     .select({ kind: suppressions.kind, value: suppressions.value })
     .from(suppressions)
     .where(eq(suppressions.accountId, accountId));
-}
-
-/**
- * SQL: is this email expression suppressed in the account? The exact address, or its domain or a parent domain of
- * it on the list. Used by the exports, which compare in the database row by row.
- */
-export function emailSuppressedSql(email: SQL, accountId: SQL): SQL {
-  const address = sql`lower(trim(${email}))`;
-  const domain = sql`split_part(${address}, '@', 2)`;
-  return sql`exists (select 1 from ${suppressions} s where s.account_id = ${accountId} and (
-    (s.kind = 'email' and s.value = ${address})
-    or (s.kind = 'domain' and (${domain} = s.value or ${domain} like '%.' || s.value))))`;
-}
-
-/** SQL: is this domain expression (a business's domain) on the account's list, itself or a parent domain? */
-export function domainSuppressedSql(domain: SQL, accountId: SQL): SQL {
-  const host = sql`regexp_replace(lower(${domain}), '^www\\.', '')`;
-  return sql`exists (select 1 from ${suppressions} s where s.account_id = ${accountId} and s.kind = 'domain'
-    and (${host} = s.value or ${host} like '%.' || s.value))`;
 }

@@ -1,3 +1,4 @@
+import { domainToUnicode } from 'node:url';
 import type { ParsedBody, routes, Suppression } from '@argo/contract';
 import type { Database } from '../../db/client';
 import type { ActorUser } from '../../http/auth';
@@ -11,11 +12,21 @@ import {
 
 type AddBody = ParsedBody<typeof routes.suppressionsAdd>;
 
+/**
+ * The entry as a person reads it: the list stores an internationalised domain in its ASCII form
+ * (`xn--mnchen-3ya.de`), and shows it as written in its own script (`münchen.de`).
+ */
+function readable(kind: Suppression['kind'], value: string): string {
+  if (kind === 'domain') return domainToUnicode(value) || value;
+  const at = value.lastIndexOf('@');
+  return `${value.slice(0, at + 1)}${domainToUnicode(value.slice(at + 1)) || value.slice(at + 1)}`;
+}
+
 function toSuppression(row: SuppressionListRow): Suppression {
   return {
     id: row.id,
     kind: row.kind,
-    value: row.value,
+    value: readable(row.kind, row.value),
     reason: row.reason,
     created_at: row.createdAt.toISOString(),
     created_by: row.creator ? { ...row.creator, name: row.creator.name || null } : null,

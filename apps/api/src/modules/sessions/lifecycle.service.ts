@@ -18,7 +18,8 @@ import { enrichmentJob } from '../../jobs/definitions/enrichment-jobs';
 import { sessionJobFor } from '../../jobs/definitions/session-jobs';
 import type { JobQueue } from '../../jobs/queue';
 import { requireSessionAccess } from '../access/access.service';
-import { countRunBusinesses, listRowFeedback } from '../businesses/businesses.repository';
+import { countRunBusinesses } from '../businesses/businesses.repository';
+import { listRowFeedback } from '../businesses/row-feedback.repository';
 import { type DiscoverState, prepareDiscoverRetry } from '../discovery/discover.state';
 import { hasSessionFile } from '../discovery/discovery.repository';
 import { isEnrichmentState } from '../enrichment/enrichment.repository';
@@ -35,7 +36,7 @@ import { toSession } from './sessions.mapper';
 import { findSessionWithOwner } from './sessions.repository';
 
 /** Rejected rows listed in the session info (the count gives the rest). */
-export const REJECTED_ROWS_SHOWN = 100;
+const REJECTED_ROWS_SHOWN = 100;
 
 /** Queues a run and its job; null when the session's status no longer allows it. */
 export async function startSessionRun(

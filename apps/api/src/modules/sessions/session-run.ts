@@ -18,10 +18,10 @@ import {
   type MatchIndex,
   markBusinessesVisible,
   storeBusinesses,
-  storeImportNotes,
-  storeRejectedRows,
   tidyAfterBulkLoad,
 } from '../businesses/businesses.repository';
+import { carryCorrections } from '../businesses/corrections.repository';
+import { storeImportNotes, storeRejectedRows } from '../businesses/row-feedback.repository';
 import {
   RunFailure,
   type RunOptions,
@@ -50,8 +50,7 @@ export const STATISTICS_REFRESH_ROWS = 1000;
  */
 export const MARK_VISIBLE_EVERY_ROWS = 5000;
 
-export const UNEXPECTED_FAILURE =
-  'The run stopped on an unexpected error. Retry to continue from where it stopped.';
+const UNEXPECTED_FAILURE = 'The run stopped on an unexpected error. Retry to continue from where it stopped.';
 
 interface OpenRow extends Record<string, unknown> {
   account_id: string;
@@ -281,8 +280,11 @@ export async function openSessionRun<State>(
           wasCancelled = true;
           return;
         }
-        // A restart replaces the results it ran for, in this same transaction.
-        if (session.runId !== target.runId) await deleteRunRows(tx, sessionId, { except: [target.runId] });
+        // A restart replaces the results it ran for, in this same transaction; the users' corrections stay.
+        if (session.runId !== target.runId) {
+          if (session.runId) await carryCorrections(tx, sessionId, { from: session.runId, to: target.runId });
+          await deleteRunRows(tx, sessionId, { except: [target.runId] });
+        }
         await writeProgress(tx, {
           status: 'completed',
           stage: null,

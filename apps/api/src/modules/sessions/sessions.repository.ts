@@ -14,7 +14,7 @@ import { isSharedWithActor, type SessionAccessLevel, sessionListRule } from '../
 import { type SharedUserRow, sharedUsersFromJson, sharedUsersOf } from '../sharing/sharing.repository';
 
 /** The columns of a session plus its owner, as `toSession` (sessions.mapper.ts) needs them. */
-export const sessionWithOwnerColumns = {
+const sessionWithOwnerColumns = {
   ...getTableColumns(sessions),
   ownerEmail: users.email,
   ownerName: users.name,

@@ -14,9 +14,9 @@ const PGBOSS_SCHEMA = 'pgboss';
 
 export const STUCK_JOB_FAILED = (attempts: number) =>
   `The run stopped: its background job failed ${attempts} time${attempts === 1 ? '' : 's'} (the worker stopped or crashed) and will not be tried again. Retry to continue from where it stopped.`;
-export const STUCK_JOB_ENDED =
+const STUCK_JOB_ENDED =
   'The run stopped: its background job ended without finishing it. Retry to continue from where it stopped.';
-export const STUCK_JOB_LOST =
+const STUCK_JOB_LOST =
   'The run stopped: its background job was lost. Retry to continue from where it stopped.';
 
 export interface StuckSessionOptions {

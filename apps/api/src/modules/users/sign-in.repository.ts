@@ -8,6 +8,7 @@ import type { Database, DatabaseExecutor } from '../../db/client';
 import type { UserRole, UserStatus } from '../../db/schema/users';
 import type { ActorUser, IdentityLookup } from '../../http/auth';
 import { rememberSessionAccessRow, type SessionAccessRow } from '../access/access.repository';
+import { rememberSuppressionValues, type SuppressionValue } from '../privacy/suppressions.repository';
 import { isUniqueViolation } from './users.repository';
 
 type ActorRow = {
@@ -55,20 +56,24 @@ const IDENTITY_LOOKUP = { name: 'argo_identity_lookup', text: `with ${TOUCH_LAST
  * The same, for a request to one session's route: with the caller's access row of that session (the session, if it
  * is in the user's account, and the user's share of it), as access.repository's sessionAccessStatement reads it. The
  * request's access check then needs no statement of its own: one round trip fewer on the calls polled and paged
- * most (results, info, export).
+ * most (results, info, export). The account's do-not-contact list comes with it (small, one indexed scan), so a page
+ * of results applies it without a statement of its own.
  */
 const IDENTITY_WITH_SESSION_ACCESS = {
   name: 'argo_identity_with_session_access',
   text: `
     with ${TOUCH_LAST_SEEN}, me as (${IDENTITY})
     select me.*, s.id is not null as session_found, s.owner_id as session_owner_id, s.status as session_status,
-           sh.access as session_share_access
+           sh.access as session_share_access,
+           (select coalesce(json_agg(json_build_object('kind', sp.kind, 'value', sp.value)), '[]'::json)
+              from suppressions sp where sp.account_id = me.account_id) as suppression_values
     from me
     left join sessions s on s.id = $3::uuid and s.account_id = me.account_id
     left join session_shares sh on sh.session_id = s.id and sh.user_id = me.id`,
 };
 
 type SessionAccessColumns = {
+  suppression_values: SuppressionValue[];
   session_found: boolean;
   session_owner_id: string | null;
   session_status: SessionAccessRow['status'] | null;
@@ -80,7 +85,12 @@ async function lookUpSubject(
   subject: string,
   sessionId: string | undefined,
   accessTo?: string,
-): Promise<{ sessionActive: boolean; row: ActorRow | null; sessionAccess?: SessionAccessRow | null }> {
+): Promise<{
+  sessionActive: boolean;
+  row: ActorRow | null;
+  sessionAccess?: SessionAccessRow | null;
+  suppressionValues?: SuppressionValue[];
+}> {
   const result = await db.$client.query<
     ActorRow & { session_active: boolean } & Partial<SessionAccessColumns>
   >(
@@ -96,6 +106,7 @@ async function lookUpSubject(
     session_owner_id: ownerId,
     session_status: status,
     session_share_access: shareAccess,
+    suppression_values: suppressionValues,
     ...row
   } = first;
   if (!row.id) return { sessionActive, row: null };
@@ -104,6 +115,7 @@ async function lookUpSubject(
     sessionActive,
     row,
     sessionAccess: found && ownerId && status ? { ownerId, status, shareAccess: shareAccess ?? null } : null,
+    suppressionValues: suppressionValues ?? [],
   };
 }
 
@@ -112,7 +124,7 @@ async function lookUpSubject(
  * sign-in the invitation itself made (`joins_on_sign_in`: the person signed in with the emailed temporary
  * password, which accepts it) — only when the provider says the token's email is verified — is linked to this
  * subject (and becomes active) in one conditional UPDATE, so two concurrent first requests cannot both link. Any
- * other invitation waits for the person to accept it (invitations.service, issue 16 item 6). `user` is null when
+ * other invitation waits for the person to accept it (invitations.service). `user` is null when
  * the identity has no Argo user yet; `sessionActive` is false when the token's provider session is gone.
  * `accessTo`: the session the request is for, whose access row is read in the same statement and kept for the
  * request's access check (access.repository's rememberSessionAccessRow).
@@ -129,6 +141,7 @@ export async function findUserForIdentity(
     if (accessTo !== undefined && known.sessionAccess !== undefined) {
       rememberSessionAccessRow(user, accessTo, known.sessionAccess);
     }
+    if (known.suppressionValues) rememberSuppressionValues(user, known.suppressionValues);
     return { sessionActive: true, user };
   }
   if (!claims.email || claims.emailVerified !== true) return { sessionActive: true, user: null };

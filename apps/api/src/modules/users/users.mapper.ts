@@ -8,6 +8,7 @@ export function toUser(record: UserRecord): User {
     account_id: record.accountId,
     email: record.email,
     name: record.name === '' ? null : record.name,
+    title: record.title === '' ? null : record.title,
     role: record.role,
     venture_ids: record.ventureIds,
     status: record.status,

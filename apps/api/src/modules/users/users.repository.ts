@@ -1,7 +1,8 @@
 import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DatabaseExecutor } from '../../db/client';
 import { sessionShares, sessions } from '../../db/schema/sessions';
-import { type NewUserRow, type UserRole, type UserRow, users, userVentures } from '../../db/schema/users';
+import { userVentures } from '../../db/schema/user-ventures';
+import { type NewUserRow, type UserRole, type UserRow, users } from '../../db/schema/users';
 import { ventures } from '../../db/schema/ventures';
 
 /** A user row with the ventures it is assigned to, ready for the mapper. */
@@ -24,10 +25,7 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 // ---------------------------------------------------------------- reads
 
 /** Venture ids per user (ordered), for the given users. */
-export async function findVentureIdsByUser(
-  db: DatabaseExecutor,
-  userIds: string[],
-): Promise<Map<string, string[]>> {
+async function findVentureIdsByUser(db: DatabaseExecutor, userIds: string[]): Promise<Map<string, string[]>> {
   const byUser = new Map<string, string[]>(userIds.map((id) => [id, []]));
   if (userIds.length === 0) return byUser;
   const rows = await db
@@ -176,15 +174,6 @@ export async function searchUsersInAccount(
   return { rows: await withVentures(db, rows), total: totals[0]?.total ?? 0 };
 }
 
-/** Active admins of the account. */
-export async function countActiveAdmins(db: DatabaseExecutor, accountId: string): Promise<number> {
-  const [row] = await db
-    .select({ total: count() })
-    .from(users)
-    .where(and(eq(users.accountId, accountId), eq(users.role, 'admin'), eq(users.status, 'active')));
-  return row?.total ?? 0;
-}
-
 /**
  * Locks the account's active admin rows until the transaction ends and returns their ids, oldest first. Two
  * transactions that each demote, disable or delete an admin serialise here; the second then re-reads the rows
@@ -223,7 +212,7 @@ export async function insertUser(db: DatabaseExecutor, values: NewUserRow): Prom
   return row;
 }
 
-export type UserPatch = Partial<Pick<UserRow, 'name' | 'role' | 'status'>>;
+export type UserPatch = Partial<Pick<UserRow, 'name' | 'title' | 'role' | 'status'>>;
 
 export async function updateUserInAccount(
   db: DatabaseExecutor,

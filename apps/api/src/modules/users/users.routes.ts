@@ -9,7 +9,7 @@ export function registerUserRoutes(app: FastifyInstance, { db, identity }: AppDe
   route(app, routes.usersMe, async ({ request }) => getMe(db, request.actor));
 
   route(app, routes.usersUpdateMe, async ({ request, body }) =>
-    updateMe(db, requireUser(request), body.name),
+    updateMe(db, requireUser(request), { name: body.name, title: body.title }),
   );
 
   route(app, routes.usersList, async ({ request }) => listUsers(db, requireUser(request)));

@@ -28,10 +28,10 @@ import {
   updateUserInAccount,
 } from './users.repository';
 
-export const NO_ARGO_USER_MESSAGE = 'You have no Argo account yet. Create your organisation first.';
-export const LAST_ADMIN_MESSAGE = 'An account needs at least one admin: make another user an admin first.';
+const NO_ARGO_USER_MESSAGE = 'You have no Argo account yet. Create your organisation first.';
+const LAST_ADMIN_MESSAGE = 'An account needs at least one admin: make another user an admin first.';
 /** Inviting a user of the own account (not a pending invitation): only ever about the admin's own organisation. */
-export const ALREADY_IN_ACCOUNT_MESSAGE = 'This email already belongs to a user of your organisation.';
+const ALREADY_IN_ACCOUNT_MESSAGE = 'This email already belongs to a user of your organisation.';
 
 const userNotFound = () => notFound('User');
 
@@ -64,7 +64,7 @@ async function loadUser(db: DatabaseExecutor, accountId: string, userId: string)
  * one's result. Refuses when `userId` is the only active admin; returns the active admins other than `userId`,
  * oldest first (never empty).
  */
-export async function ensureAnotherAdminRemains(
+async function ensureAnotherAdminRemains(
   tx: DatabaseExecutor,
   accountId: string,
   userId: string,
@@ -163,12 +163,20 @@ export async function updateUser(
   });
 }
 
-export async function updateMe(db: Database, actor: ActorUser, name: string): Promise<User> {
-  await updateUserInAccount(db, actor.accountId, actor.id, { name });
+/** The own name, and the job title when given (null clears it; the column keeps '' for "none"). */
+export async function updateMe(
+  db: Database,
+  actor: ActorUser,
+  changes: { name: string; title?: string | null | undefined },
+): Promise<User> {
+  await updateUserInAccount(db, actor.accountId, actor.id, {
+    name: changes.name,
+    ...(changes.title !== undefined ? { title: changes.title ?? '' } : {}),
+  });
   return loadUser(db, actor.accountId, actor.id);
 }
 
-export const INVITATION_EMAIL_FAILED_MESSAGE =
+const INVITATION_EMAIL_FAILED_MESSAGE =
   'The user was invited, but the invitation email could not be sent. Invite the same email again to resend it.';
 
 /**

@@ -39,7 +39,7 @@ describe('invitations', () => {
     expect(listed.body.find((u: { id: string }) => u.id === invited.body.id).status).toBe('active');
   });
 
-  it('answers alike whether or not the address is registered in another organisation (issue 16, item 5)', async () => {
+  it('answers alike whether or not the address is registered in another organisation', async () => {
     const a = await t.createAccount(uniqueEmail('a'));
     const b = await t.createAccount(uniqueEmail('b'), 'Bee Labs');
     const registered = await t.signUp(uniqueEmail('registered'));
@@ -151,6 +151,27 @@ describe('members', () => {
     const blank = await t.call('PUT', '/api/users/me', { token: member.token, body: { name: '' } });
     expect(blank.status).toBe(400);
     expect(blank.body.error).toMatchObject({ field: 'name', message: 'name: must not be empty' });
+
+    // The job title that signs their outreach: kept when left out, cleared by null or blank, limited in length.
+    const titled = await t.call('PUT', '/api/users/me', {
+      token: member.token,
+      body: { name: 'Linus', title: ' Head of Sales ' },
+    });
+    expect(titled.body).toMatchObject({ name: 'Linus', title: 'Head of Sales' });
+    const kept = await t.call('PUT', '/api/users/me', { token: member.token, body: { name: 'Linus T' } });
+    expect(kept.body).toMatchObject({ name: 'Linus T', title: 'Head of Sales' });
+    expect((await t.call('GET', '/api/users/me', { token: member.token })).body.title).toBe('Head of Sales');
+    const cleared = await t.call('PUT', '/api/users/me', {
+      token: member.token,
+      body: { name: 'Linus T', title: '' },
+    });
+    expect(cleared.body.title).toBeNull();
+    const long = await t.call('PUT', '/api/users/me', {
+      token: member.token,
+      body: { name: 'Linus T', title: 'x'.repeat(201) },
+    });
+    expect(long.status).toBe(400);
+    expect(long.body.error.field).toBe('title');
 
     for (const [method, path, body] of [
       ['PUT', `/api/users/${member.userId}`, { role: 'admin' }],

@@ -2,7 +2,7 @@ import type { Icp, Person, Venture } from '@argo/contract';
 import type { PersonRow, VentureIcp, VentureRow } from '../../db/schema';
 
 /** The stored ICP with every default filled, so old or partial rows still answer the full shape. */
-export function toIcp(stored: VentureIcp | null | undefined): Icp {
+function toIcp(stored: VentureIcp | null | undefined): Icp {
   const icp = stored ?? {};
   return {
     industries: icp.industries ?? [],

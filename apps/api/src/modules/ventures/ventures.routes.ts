@@ -13,13 +13,14 @@ import {
 
 export function registerVentureRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
+  const options = { allowAddresses: deps.config.CRAWL_ALLOW_HOSTS };
 
   route(app, routes.venturesCreate, async ({ body, request }) =>
-    createVenture(db, requireUser(request), body),
+    createVenture(db, requireUser(request), body, options),
   );
 
   route(app, routes.venturesUpdate, async ({ body, request }) =>
-    changeVenture(db, requireUser(request), body),
+    changeVenture(db, requireUser(request), body, options),
   );
 
   route(app, routes.venturesAll, async ({ request }) => listVentures(db, requireUser(request)));

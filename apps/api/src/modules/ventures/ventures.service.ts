@@ -1,4 +1,5 @@
 import type { CreateVentureBody, Person, UpdateVentureBody, Venture } from '@argo/contract';
+import { parseWebsite } from '@argo/engine';
 import type { Database, DatabaseExecutor } from '../../db/client';
 import type { NewPersonRow, PersonRow } from '../../db/schema';
 import type { ActorUser } from '../../http/auth';
@@ -20,6 +21,24 @@ import {
 } from './ventures.repository';
 
 type PersonInput = NonNullable<CreateVentureBody['people']>[number];
+
+/** What the venture calls need from the configuration. */
+export interface VentureOptions {
+  /** CRAWL_ALLOW_HOSTS: a website on these IP addresses and ranges is a website too. */
+  allowAddresses: readonly string[];
+}
+
+/**
+ * A venture's website must be one the crawler and the engine read as a website ("htp:/not a url" is none): a name
+ * such as acme.com, or an address CRAWL_ALLOW_HOSTS allows. Null (no website) is fine.
+ */
+function checkWebsite(website: string | null | undefined, options: VentureOptions): void {
+  if (!website || parseWebsite(website, { allowAddresses: options.allowAddresses })) return;
+  throw badRequest(
+    'website: is not a web address; write one such as acme.com or https://acme.com (or leave it empty).',
+    'website',
+  );
+}
 type TeamRow = Omit<NewPersonRow, 'ventureId' | 'accountId' | 'position'> & { id?: string };
 
 /**
@@ -70,7 +89,9 @@ export async function createVenture(
   db: Database,
   actor: ActorUser,
   body: CreateVentureBody,
+  options: VentureOptions,
 ): Promise<Venture> {
+  checkWebsite(body.website, options);
   const team = await resolveTeam(db, actor.accountId, body.people ?? []);
   const ventureId = await db.transaction(async (tx) => {
     const venture = await insertVenture(tx, {
@@ -102,8 +123,10 @@ export async function changeVenture(
   db: Database,
   actor: ActorUser,
   body: UpdateVentureBody,
+  options: VentureOptions,
 ): Promise<Venture> {
   await requireVentureAccess(db, actor, body.venture_id, 'edit');
+  checkWebsite(body.website, options);
   const team = body.people
     ? await resolveTeam(db, actor.accountId, body.people, await listPersonIds(db, body.venture_id))
     : undefined;

@@ -95,6 +95,29 @@ describe('POST /ventures/create', () => {
     expect(badIcp.body.error.field).toBe('icp.employee_max');
   });
 
+  it('refuses a website that is no web address, saying what one looks like, on create and update', async () => {
+    for (const website of ['htp:/not a url', 'http://127.0.0.1:8201/site-1/', 'not a url']) {
+      const created = await t.call('POST', '/api/ventures/create', {
+        token: admin.token,
+        body: { name: 'V', website },
+      });
+      expect(created.status, website).toBe(400);
+      expect(created.body.error).toMatchObject({ code: 'validation_failed', field: 'website' });
+      expect(created.body.error.message).toMatch(/acme\.com/);
+    }
+    const venture = await createVenture(admin, { name: 'Kept', website: 'kept.io' });
+    const updated = await t.call('POST', '/api/ventures/update', {
+      token: admin.token,
+      body: { venture_id: venture.venture_id, website: 'htp:/not a url' },
+    });
+    expect(updated.status).toBe(400);
+    expect(updated.body.error.field).toBe('website');
+    const all = await t.call('GET', '/api/ventures/all', { token: admin.token });
+    expect(all.body.find((v: { venture_id: string }) => v.venture_id === venture.venture_id).website).toBe(
+      'https://kept.io',
+    );
+  });
+
   it('refuses a person linked to a user of another account', async () => {
     const res = await t.call('POST', '/api/ventures/create', {
       token: admin.token,
