@@ -4,7 +4,7 @@ import { callApi, registerThroughApi } from './api';
 import { launchWithPage, newPage, screenshot, sequentialSteps, waitForPath, waitForTitle } from './browser';
 import { closeOutbox, outboxNow, temporaryPasswordIn, waitForEmail } from './outbox';
 
-// An admin's journey (issue 7 part 7), each step clicked through in Chromium: the admin creates two ventures,
+// An admin's journey, each step clicked through in Chromium: the admin creates two ventures,
 // invites a colleague (who signs in with the emailed temporary password and chooses their own), assigns them one
 // venture, makes them an admin and a member again, shares a session with edit access, narrows it to view and
 // revokes it, and finally disables them. The colleague works in a second browser context and sees each change.

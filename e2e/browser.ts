@@ -5,7 +5,7 @@ import { type Browser, chromium, type Locator, type Page } from 'playwright-core
 import { afterEach, beforeEach } from 'vitest';
 
 /** Screenshots land here; CI keeps the folder as build artifacts (it is git-ignored). */
-export const ARTIFACTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'artifacts');
+const ARTIFACTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'artifacts');
 
 /** Debian's chromium (never a downloaded browser); CHROMIUM_PATH points elsewhere. */
 export function launchBrowser(): Promise<Browser> {
@@ -43,6 +43,13 @@ export async function newPage(browser: Browser, baseUrl: string): Promise<Page> 
   // Fail a step in seconds rather than Playwright's 30 s, so one broken step leaves time for the others.
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
+  // E2E_CPU_THROTTLE=4 slows the page's CPU four times (Chromium's own throttling): a race that a loaded CI
+  // machine meets now and then shows up on every run.
+  const throttle = Number(process.env.E2E_CPU_THROTTLE ?? 1);
+  if (throttle > 1) {
+    const devtools = await context.newCDPSession(page);
+    await devtools.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+  }
   const recorded: PageDiagnostics = { pageErrors: [], consoleErrors: [] };
   diagnostics.set(page, recorded);
   openPages.add(page);
@@ -66,7 +73,7 @@ export async function newPage(browser: Browser, baseUrl: string): Promise<Page> 
 }
 
 /** Throws (failing the test) when a page had an uncaught error since the last check; then forgets them. */
-export function expectNoPageErrors(pages: Iterable<Page> = openPages): void {
+function expectNoPageErrors(pages: Iterable<Page> = openPages): void {
   const problems: string[] = [];
   for (const page of pages) {
     const recorded = diagnostics.get(page);
@@ -123,9 +130,13 @@ export async function clippedBadges(page: Page, scope: Locator): Promise<string[
   }
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * Saves the page as an artifact: the whole page, or only the viewport (`fullPage: false`) when a box scrolled
+ * inside it must stay where it is: a full-page shot resizes the viewport, and the box is then scrolled back to its top.
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   await mkdir(ARTIFACTS_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}.png`), fullPage });
 }
 
 /** SPEC §9 debounces the title by 50 ms: wait for it rather than reading it at once. */
@@ -169,7 +180,7 @@ export async function launchWithPage(
 }
 
 /** Records the path of every page the page's main frame went to (a screen may pass by quickly) into `into`. */
-export function recordPaths(page: Page, into: string[]): void {
+function recordPaths(page: Page, into: string[]): void {
   page.on('framenavigated', (frame) => {
     if (frame === page.mainFrame()) into.push(new URL(frame.url()).pathname);
   });

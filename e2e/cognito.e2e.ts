@@ -4,7 +4,7 @@ import { launchWithPage, screenshot, sequentialSteps, waitForPath, waitForTitle 
 import { type CognitoArgo, startCognitoArgo } from './cognito-server';
 import { createOrganisation, fillSignUp } from './screens';
 
-// The Cognito path in the browser (issue 3): an Argo server configured with a Cognito pool (cognito-local on
+// The Cognito path in the browser: an Argo server configured with a Cognito pool (cognito-local on
 // 127.0.0.1), whose web app signs up, confirms and signs in through Amplify, and calls the API with the pool's
 // ID token. The steps build on each other and run in order.
 

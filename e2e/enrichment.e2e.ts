@@ -9,12 +9,12 @@ import { closeOutbox } from './outbox';
 import { passProgressScreen } from './screens';
 import { type Site, serveSite } from './site';
 
-// Enrichment end to end (issue 5 part 8): a CSV whose one website is a small site on a local HTTP server is
+// Enrichment end to end: a CSV whose one website is a small site on a local HTTP server is
 // imported, enriched from /enrichment, watched on /enrichment-processing, and the new fields show on /results.
 // The API's crawler may reach 127.0.0.1 only because global-setup sets CRAWL_ALLOW_HOSTS for the e2e server.
 // The import (rightly) refuses IP addresses as business websites and the crawler resolves names through real DNS,
 // so the CSV names a real-looking domain and the test then points that business at the local site in the database.
-// The about page names the owner (issue 12): the drawer's People section shows her with the page she came from, and
+// The about page names the owner: the drawer's People section shows her with the page she came from, and
 // the contacts export has her row with the business beside.
 
 const baseUrl = inject('baseUrl');

@@ -6,7 +6,7 @@ import { callApi, registerThroughApi, waitForSessionRun } from './api';
 import { launchWithPage, screenshot, sequentialSteps, waitForTitle } from './browser';
 import { closeOutbox } from './outbox';
 
-// ICP locations by geography (issue 14 part 3): a venture whose ICP names "Skopje" scores, through the real
+// ICP locations by geography: a venture whose ICP names "Skopje" scores, through the real
 // icp_analysis job, businesses stored with Cyrillic cities — one in the centre, one in a suburb, one in Tetovo —
 // and /results shows in the drawer which area matched. The server's Nominatim is the local fake of
 // global-setup.ts (Skopje with its names in other languages); without it, places match by names alone.

@@ -14,7 +14,7 @@ import {
 import { createOrganisation } from './screens';
 import { freshTotpCode } from './totp';
 
-// Issue 3, part 6: every sign-in flow of the built-in provider in Chromium, reading codes from the dev outbox.
+// Every sign-in flow of the built-in provider in Chromium, reading codes from the dev outbox.
 // Nia registers (and confirms her email), turns on an authenticator app and signs in with it, then invites Pat,
 // whose first sign-in sets his own password; Pat adds a passkey and signs in with it. Omar resets a password.
 

@@ -16,7 +16,7 @@ import {
 } from './screens';
 import { type Site, serveSite } from './site';
 
-// The whole product in one sitting (issue 7 part 7), through the screens only: a person registers and confirms
+// The whole product in one sitting, through the screens only: a person registers and confirms
 // the address with the emailed code, names the organisation, describes a venture with its ideal customer
 // profile, finds the fast-food places of Skopje from OpenStreetMap (the local Overpass/Nominatim global-setup
 // starts, serving ../shared/fixtures/osm), watches the discovery, enriches one business whose website is a small
@@ -307,7 +307,7 @@ describe('a journey from sign-up to export', () => {
     await page.getByRole('tab', { name: 'Table' }).click();
     await table().getByTestId('business-row').first().waitFor();
     // The software filter is still on: the export holds what the screen selects — and, with the Software
-    // column shown, what it shows (issue 14 part 5: the file has the visible columns).
+    // column shown, what it shows (the file has the visible columns).
     await total('1 business match').waitFor();
     await page.getByRole('button', { name: 'Columns' }).click();
     const chooser = page.getByRole('group', { name: 'Columns shown' });

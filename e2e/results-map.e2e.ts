@@ -6,7 +6,7 @@ import { callApi, registerThroughApi } from './api';
 import { launchWithPage, screenshot, sequentialSteps, waitForPath } from './browser';
 import { closeOutbox } from './outbox';
 
-// The results map (issue 14 part 1) in Chromium: a search session seeded into the database with 241 bakeries
+// The results map in Chromium: a search session seeded into the database with 241 bakeries
 // in and around Berlin (one without coordinates) and its search box; /results?view=map draws the local tile
 // server's tiles (global-setup.ts points MAP_TILE_URL at it, and the CSP must let them in), clusters the dense
 // centre, a cluster zooms in, a marker opens the drawer of a business on no page of the table, the filters of

@@ -8,7 +8,7 @@ import { callApi, registerThroughApi } from './api';
 import { launchWithPage, screenshot, sequentialSteps, waitForPath } from './browser';
 import { closeOutbox } from './outbox';
 
-// Safety of what Argo shows (issue 7, part 5): scraped text holding script tags, event handlers, javascript:
+// Safety of what Argo shows: scraped text holding script tags, event handlers, javascript:
 // links and markdown tricks is stored where the enrichment job stores it (businesses.summary/industry,
 // enrichment_results) and in what people type (venture, session names), then every screen that shows it is
 // visited in Chromium. On each: no script ran (window.__xss stays undefined, no dialog), the payloads read as

@@ -20,7 +20,7 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /** A 256×256 RGB PNG of one colour with a 1-pixel border of another. */
-export function solidPng([r, g, b]: [number, number, number], border: [number, number, number]): Buffer {
+function solidPng([r, g, b]: [number, number, number], border: [number, number, number]): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(SIZE, 0);
   header.writeUInt32BE(SIZE, 4);

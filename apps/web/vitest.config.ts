@@ -9,6 +9,9 @@ export default defineProject({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/testing/setup.ts'],
+    // A screen test waits for what the user would see (findBy*, up to testing/setup.ts's asyncUtilTimeout): on two
+    // cores busy with the API suites beside it, one test can take tens of seconds without anything being wrong.
+    testTimeout: 45_000,
     restoreMocks: true,
     unstubGlobals: true,
   },

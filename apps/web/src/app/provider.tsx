@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { NOTIFICATION_AUTO_CLOSE_MS, NOTIFICATION_LIMIT } from '../config/constants';
 import { cssVariablesResolver, theme } from './theme';
 
-export const colorSchemeManager = localStorageColorSchemeManager({ key: 'argo-color-scheme' });
+const colorSchemeManager = localStorageColorSchemeManager({ key: 'argo-color-scheme' });
 
 interface AppProviderProps {
   queryClient: QueryClient;

@@ -6,10 +6,6 @@ import { PageLoader } from '../components/PageLoader';
 import { configureApiClient } from '../lib/api-redirects';
 import { routeTree } from '../routeTree.gen';
 
-export interface RouterContext {
-  queryClient: QueryClient;
-}
-
 export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
   const router = createRouter({
     routeTree,
@@ -26,7 +22,7 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
   });
   // A 401 from the API signs the user out through the router (SPEC §4); /login then says why when the API said
   // (this sign-in was ended) and goes back to where the user was.
-  // The organisation requires admins to use MFA and this one has none: set it up, then come back (issue 3).
+  // The organisation requires admins to use MFA and this one has none: set it up, then come back.
   configureApiClient({
     onUnauthorized: (reason) =>
       void router.navigate({ to: '/logout', search: { reason, redirect: router.state.location.href } }),

@@ -1,7 +1,7 @@
 import { Anchor, type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
 
 /** Argo blue, built around #007ACC (index 6, the primary shade in both colour schemes). */
-export const argoBlue: MantineColorsTuple = [
+const argoBlue: MantineColorsTuple = [
   '#e6f4ff',
   '#cce5fa',
   '#99c9f2',
@@ -14,7 +14,7 @@ export const argoBlue: MantineColorsTuple = [
   '#004c84',
 ];
 
-export const PRIMARY_SHADE = 6;
+const PRIMARY_SHADE = 6;
 
 const fontFamily = 'Poppins, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, sans-serif';
 

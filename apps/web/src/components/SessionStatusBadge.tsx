@@ -3,7 +3,7 @@ import { Badge, type BadgeProps } from '@mantine/core';
 import { WHOLE_BADGE } from './whole-badge';
 
 /** One colour per session status (PRODUCT.md §4), the same on every screen that lists sessions. */
-export const SESSION_STATUS_COLORS: Record<SessionStatus, string> = {
+const SESSION_STATUS_COLORS: Record<SessionStatus, string> = {
   draft: 'gray',
   queued: 'yellow',
   running: 'argo',

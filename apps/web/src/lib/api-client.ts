@@ -16,8 +16,8 @@ import { signOutReasonOf } from './auth/sign-out-reason';
 
 export { ApiError, isApiError } from './api-error';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type QueryValue = string | number | boolean | null | undefined | object;
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type QueryValue = string | number | boolean | null | undefined | object;
 export type QueryParams = Record<string, QueryValue>;
 
 export interface ApiFetchOptions {
@@ -189,30 +189,62 @@ const DOWNLOADS = {
   'import-report': 'import-report',
 } as const;
 
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export interface DownloadOptions {
+  /** Hears the bytes received so far while the file arrives (an export streams: its size is not known ahead). */
+  onProgress?: ((bytes: number) => void) | undefined;
+}
+
+/** The answer's body, reporting the bytes received as they arrive. */
+async function readFileBody(response: Response, onProgress: (bytes: number) => void): Promise<Blob> {
+  const type = response.headers.get('Content-Type') ?? '';
+  if (!response.body) return response.blob();
+  const reader = response.body.getReader();
+  const parts: Uint8Array[] = [];
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    bytes += value.byteLength;
+    onProgress(bytes);
+  }
+  return new Blob(parts as BlobPart[], { type });
+}
+
 /**
- * Downloads a session's results as CSV (SPEC §7/§8), its contacts (one row per person), or an import's report of
- * the lines it refused or took in without a value. Answers the file name used.
+ * Downloads a session's results as CSV or Excel (SPEC §7/§8; `format=xlsx` in the query), its contacts (one row per
+ * person), or an import's report of the lines it refused or took in without a value. Answers the file name used.
  */
 export async function downloadExport(
   sessionId: string,
   query?: QueryParams,
   what: keyof typeof DOWNLOADS = 'businesses',
+  { onProgress }: DownloadOptions = {},
 ): Promise<string> {
   const token = await getIdToken();
   if (!token) throw new Error('Authentication required');
   let response: Response;
+  const isExcel = query?.format === 'xlsx';
+  let body: Blob;
   try {
     const path = `user/session/${encodeURIComponent(sessionId)}/${DOWNLOADS[what]}`;
     response = await fetch(buildApiUrl(path, query), {
-      headers: { Authorization: `Bearer ${token}`, Accept: 'text/csv' },
+      headers: { Authorization: `Bearer ${token}`, Accept: isExcel ? XLSX_TYPE : 'text/csv' },
     });
+    if (!response.ok) throw new Error(`Export failed: ${response.status} ${response.statusText}`);
+    body = onProgress ? await readFileBody(response, onProgress) : await response.blob();
   } catch (cause) {
+    if (cause instanceof Error && cause.message.startsWith('Export failed')) throw cause;
     console.error('Export failed', cause);
     throw new Error('Export failed');
   }
-  if (!response.ok) throw new Error(`Export failed: ${response.status} ${response.statusText}`);
-  const fileName = readFileName(response.headers.get('Content-Disposition'));
-  const url = URL.createObjectURL(await response.blob());
+  const fileName = readFileName(
+    response.headers.get('Content-Disposition'),
+    isExcel ? 'session_export.xlsx' : undefined,
+  );
+  const url = URL.createObjectURL(body);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

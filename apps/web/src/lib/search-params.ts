@@ -1,7 +1,7 @@
 /**
  * Reading the address's search parameters (each route's `validateSearch`). Plain functions, not zod: the route
  * tree is part of the first JavaScript every visitor loads, /login included, and zod with the contract's schemas
- * is a quarter of it (issue 13: /login under 200 KB). A value that is not right (a hand-edited address) falls back
+ * is a quarter of it (/login must stay small). A value that is not right (a hand-edited address) falls back
  * to its default instead of failing the page. The router has already parsed each value as JSON where it could
  * (`?x=123` arrives as the number 123), so numbers are read back as text where text is wanted. A value that is
  * not right comes out as undefined rather than being left out: the router lays the result over the address, so the

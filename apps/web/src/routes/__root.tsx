@@ -1,5 +1,5 @@
 import { createRootRouteWithContext, Outlet, redirect, useRouterState } from '@tanstack/react-router';
-import type { RouterContext } from '../app/router';
+import type { RouterContext } from '../app/router-context';
 import { NotFoundPage } from '../components/errors/NotFoundPage';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { checkVersion } from '../lib/version-check';

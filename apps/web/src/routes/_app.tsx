@@ -1,10 +1,10 @@
 import { createFileRoute, isRedirect, Outlet, redirect } from '@tanstack/react-router';
 import { AppLayout } from '../components/layout/AppLayout';
 import { PageLoader } from '../components/PageLoader';
-import { useProfile } from '../features/profile/api';
 import { isSignedIn } from '../lib/auth/auth';
 import { isMfaRequiredError, mustSetUpMfa } from '../lib/auth/mfa-required';
 import { signOutReasonOf } from '../lib/auth/sign-out-reason';
+import { useProfile } from '../lib/profile';
 
 export const Route = createFileRoute('/_app')({
   // SPEC §2: signed out → /login?redirect=…; no Argo account → name the organisation;
@@ -14,7 +14,7 @@ export const Route = createFileRoute('/_app')({
     // Imported here, not above: beforeLoad is part of every page's first load (/login's too), the profile's API
     // module (the API client, the contract's schemas) only of the signed-in pages. useProfile, above, is used by
     // the component, which is split off.
-    const { isMissingAccountError, profileQueryOptions } = await import('../features/profile/api');
+    const { isMissingAccountError, profileQueryOptions } = await import('../lib/profile');
     try {
       if (!(await isSignedIn())) {
         throw redirect({ to: '/login', search: { redirect: location.href } });

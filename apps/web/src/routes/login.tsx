@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { LoginPage } from '../features/auth/components/LoginPage';
-import { safeRedirectTarget } from '../features/auth/redirect';
 import { isSignedIn } from '../lib/auth/auth';
+import { safeRedirectTarget } from '../lib/auth/redirect';
 import { type SignOutReason, signOutReasonParam } from '../lib/auth/sign-out-reason';
 import { searchValidator, text } from '../lib/search-params';
 

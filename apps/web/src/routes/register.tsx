@@ -17,7 +17,7 @@ export const Route = createFileRoute('/register')({
       // Naming the organisation needs a signed-in identity without an Argo account.
       if (!signedIn) throw redirect({ to: '/register', search: {}, replace: true });
       // Imported here: the API client and the contract's schemas are not part of every page's first load.
-      const { profileQueryOptions } = await import('../features/profile/api');
+      const { profileQueryOptions } = await import('../lib/profile');
       const hasAccount = await context.queryClient
         .fetchQuery(profileQueryOptions())
         .then(() => true)

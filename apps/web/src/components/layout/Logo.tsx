@@ -2,7 +2,7 @@ import { Group, Text } from '@mantine/core';
 import { PRODUCT_NAME, PRODUCT_TAGLINE } from '../../config/constants';
 
 /** Argo's mark: a sail over a hull, in the primary blue. */
-export function LogoMark({ size = 32 }: { size?: number }) {
+function LogoMark({ size = 32 }: { size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 32 32" role="img" aria-label={`${PRODUCT_NAME} logo`}>
       <rect width="32" height="32" rx="7" fill="#007ACC" />

@@ -6,7 +6,7 @@ import { createQueryClient } from '../../app/query-client';
 import { createAppRouter } from '../../app/router';
 import { setAuthProvider } from '../../lib/auth/auth';
 import { createBetterAuthProvider } from '../../lib/auth/better-auth-provider';
-import { json } from '../sessions/test-utils';
+import { json } from '../../testing/fake-api';
 
 /* Sign-in screens in the whole app (real routes, the built-in provider), with `fetch` answered per route. */
 

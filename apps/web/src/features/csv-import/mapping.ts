@@ -51,7 +51,7 @@ export function readStoredImport(input: Record<string, unknown>): StoredImport {
 }
 
 /** The cell of `header` in a preview row ('' when the row is short: ragged rows exist). */
-export function cellOf(preview: CsvPreview, row: readonly string[], header: string | null): string {
+function cellOf(preview: CsvPreview, row: readonly string[], header: string | null): string {
   if (header === null) return '';
   const index = preview.headers.indexOf(header);
   return index < 0 ? '' : (row[index] ?? '');

@@ -52,7 +52,7 @@ export const venturesQueryOptions = () =>
  * The business numbers are summed over at most this many of the newest sessions: there is no account-wide count
  * in the API yet, so each counted session costs two calls (its info, and a one-row page of its A-tier).
  */
-export const COUNTED_SESSIONS = 20;
+const COUNTED_SESSIONS = 20;
 
 export interface BusinessTotals {
   businesses: number;

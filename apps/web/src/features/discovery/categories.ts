@@ -33,7 +33,7 @@ const IRREGULAR_PLURALS: Record<string, string> = {
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** "dentist" → "Dentists", "bakery" → "Bakeries", "law firm" → "Law firms"; other text is left as typed. */
-export function pluraliseCategory(category: string): string {
+function pluraliseCategory(category: string): string {
   const text = category.trim().replace(/\s+/g, ' ');
   const key = text.toLowerCase();
   const irregular = IRREGULAR_PLURALS[key];

@@ -1,12 +1,12 @@
 import { type EnrichmentType, encodeFilters, type Filters, routes, type SessionInfo } from '@argo/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
-import { PROGRESS_POLL_MS, sessionsKeys } from '../sessions/api';
+import { PROGRESS_POLL_MS, sessionsKeys } from '../../lib/session-api';
 
 const WITH_WEBSITE: Filters = { website: { present: true } };
 /** The businesses an enrichment run has finished with (either way). */
 const FINISHED: Filters = { enrichment_state: ['done', 'failed'] };
-export const LATEST_ENRICHED = 5;
+const LATEST_ENRICHED = 5;
 
 /** How many businesses of the session have a website: what a crawl can read (`total` of a one-row page). */
 export const websiteCountQueryOptions = (sessionId: string) =>

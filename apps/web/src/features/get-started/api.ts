@@ -6,7 +6,7 @@ import { peekSessionToken } from '../../lib/auth/session-token';
 import { getTrackingIds } from '../../lib/tracking';
 
 export const previewQueryKey = ['get-started', 'preview'] as const;
-export const signedInQueryKey = ['get-started', 'signed-in'] as const;
+const signedInQueryKey = ['get-started', 'signed-in'] as const;
 
 /** Whether someone is signed in: they create ventures on /ventures, not through the anonymous preview. */
 export const signedInQueryOptions = () =>

@@ -3,8 +3,8 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { callApi } from '../../lib/api-client';
 
 // The overview sits under ['sessions', id]: a change to the session (a new enrichment run) refreshes it too.
-export const icpOverviewKey = (sessionId: string) => ['sessions', sessionId, 'icp', 'overview'] as const;
-export const icpProfilesKey = (ventureId: string) => ['ventures', ventureId, 'icp-profiles'] as const;
+const icpOverviewKey = (sessionId: string) => ['sessions', sessionId, 'icp', 'overview'] as const;
+const icpProfilesKey = (ventureId: string) => ['ventures', ventureId, 'icp-profiles'] as const;
 
 /** POST /icp/overview: tiers, score histogram, industries, software, hiring, places and a narrative. */
 export const icpOverviewQueryOptions = (sessionId: string) =>

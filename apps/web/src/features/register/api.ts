@@ -2,16 +2,16 @@ import { type CreateAccountResponse, type PendingInvitation, routes } from '@arg
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
 import { peekSessionToken } from '../../lib/auth/session-token';
+import { mergeProfile, profileQueryKey } from '../../lib/profile';
 import { getTrackingIds } from '../../lib/tracking';
-import { mergeProfile, profileQueryKey } from '../profile/api';
 
-export interface OrganisationInput {
+interface OrganisationInput {
   name: string;
   website: string;
 }
 
 /** POST /api/accounts: the signed-in identity becomes the first admin of a new organisation. */
-export function createAccount(input: OrganisationInput): Promise<CreateAccountResponse> {
+function createAccount(input: OrganisationInput): Promise<CreateAccountResponse> {
   const anonymousToken = peekSessionToken();
   return callApi(routes.accountsCreate, {
     body: {
@@ -34,9 +34,9 @@ export function useCreateAccount() {
   });
 }
 
-export const pendingInvitationsQueryKey = ['invitations'] as const;
+const pendingInvitationsQueryKey = ['invitations'] as const;
 
-/** GET /api/invitations: the invitations waiting for the signed-in person (issue 16: they accept or decline). */
+/** GET /api/invitations: the invitations waiting for the signed-in person (they accept or decline). */
 export const pendingInvitationsQueryOptions = () =>
   queryOptions({
     queryKey: pendingInvitationsQueryKey,

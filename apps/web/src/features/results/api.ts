@@ -1,4 +1,5 @@
 import {
+  type CorrectBusinessBody,
   type EnrichmentType,
   encodeFilters,
   type Filters,
@@ -10,6 +11,7 @@ import {
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi, downloadExport } from '../../lib/api-client';
 import { markExported } from '../../lib/milestones';
+import { sessionBusinessQueryOptions } from './map/api';
 
 /** While the session is still running, its header and its rows refresh this often. */
 export const LIVE_REFETCH_MS = 5_000;
@@ -22,8 +24,10 @@ export type ResultsPageQuery = Pick<ResultsQuery, 'search' | 'sortBy' | 'sortOrd
 
 type ExportQuery = Omit<ResultsPageQuery, 'page' | 'pageSize'> & {
   include_closed?: boolean;
-  /** The table's visible columns in their order (the export writes only those). */
+  /** The table's visible columns in their order (the export writes only those; every fact without). */
   columns?: readonly string[];
+  /** CSV (the API's default) or an Excel workbook. */
+  format?: 'csv' | 'xlsx';
 };
 
 const isResultColumn = (id: string) => (RESULT_COLUMNS as readonly string[]).includes(id);
@@ -83,13 +87,14 @@ export function useEnrichSelected(sessionId: string) {
 
 /**
  * GET /user/session/:id/export (or /export/contacts: one row per person) with the table's search, filters and
- * sort, saved through a blob download.
+ * sort, as CSV or Excel, saved through a blob download; `onProgress` hears the bytes received.
  * Its errors carry SPEC §8's texts ("Export failed", "Export failed: {status} {statusText}",
  * "Authentication required").
  */
 export function useExport(sessionId: string, what: 'businesses' | 'contacts' = 'businesses') {
   return useMutation({
-    mutationFn: (query: ExportQuery) => downloadExport(sessionId, toApiQuery(query), what),
+    mutationFn: ({ onProgress, ...query }: ExportQuery & { onProgress?: (bytes: number) => void }) =>
+      downloadExport(sessionId, toApiQuery(query), what, { onProgress }),
     onSuccess: markExported,
   });
 }
@@ -105,5 +110,24 @@ export function useRemovePerson(sessionId: string) {
       });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['sessions', sessionId] }),
+  });
+}
+
+/**
+ * PUT /user/session/:id/businesses/:business_id: the user's corrections of a business's fields. The drawer shows the
+ * answer at once; the table's rows are read again.
+ */
+export function useCorrectBusiness(sessionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { businessId: string; body: CorrectBusinessBody }) =>
+      callApi(routes.sessionsCorrectBusiness, {
+        params: { id: sessionId, business_id: input.businessId },
+        body: input.body,
+      }),
+    onSuccess: (business) => {
+      queryClient.setQueryData(sessionBusinessQueryOptions(sessionId, business.id).queryKey, business);
+      return queryClient.invalidateQueries({ queryKey: ['sessions', sessionId] });
+    },
   });
 }

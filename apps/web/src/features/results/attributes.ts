@@ -10,7 +10,7 @@ import {
 import dayjs from 'dayjs';
 
 /*
- * The imported file's own columns (issue 14 part 2) on /results: the session info lists them (`attribute_columns`,
+ * The imported file's own columns on /results: the session info lists them (`attribute_columns`,
  * file order), each business carries its values (`attributes`), the table shows them as optional columns with the
  * id `attr.<key>` and filters them under the same key.
  */

@@ -27,7 +27,7 @@ export const CHOOSABLE_COLUMNS = [
 export type ChoosableColumn = (typeof CHOOSABLE_COLUMNS)[number]['id'];
 
 /**
- * A column of the table: one of its own, or a column of the imported file (`attr.<key>`, issue 14 part 2), which
+ * A column of the table: one of its own, or a column of the imported file (`attr.<key>`), which
  * comes and goes with the session and is hidden until chosen.
  */
 export type ColumnId = ChoosableColumn | AttributeFilterKey;
@@ -43,7 +43,7 @@ export const DEFAULT_COLUMN_VISIBILITY = Object.fromEntries(
 export const columnChoiceKey = (userId: string) => `argo.results.columns.${userId}`;
 
 /** The stored choice over the defaults; unknown or broken entries are ignored (columns come and go). */
-export function readColumnChoice(userId: string): ColumnVisibility {
+function readColumnChoice(userId: string): ColumnVisibility {
   try {
     const stored = JSON.parse(window.localStorage.getItem(columnChoiceKey(userId)) ?? '{}') as unknown;
     if (!stored || typeof stored !== 'object') return DEFAULT_COLUMN_VISIBILITY;
@@ -58,7 +58,7 @@ export function readColumnChoice(userId: string): ColumnVisibility {
   }
 }
 
-export function writeColumnChoice(userId: string, choice: ColumnVisibility): void {
+function writeColumnChoice(userId: string, choice: ColumnVisibility): void {
   try {
     window.localStorage.setItem(columnChoiceKey(userId), JSON.stringify(choice));
   } catch {

@@ -15,7 +15,7 @@ export type Presence = 'any' | 'yes' | 'no';
 
 export const PRESENCE_FIELDS = ['website', 'email', 'phone'] as const satisfies readonly FilterField[];
 
-export const FILTER_LABELS: Partial<Record<FilterField, string>> = {
+const FILTER_LABELS: Partial<Record<FilterField, string>> = {
   industry: 'Industry',
   icp_tier: 'ICP tier',
   icp_score: 'ICP score',

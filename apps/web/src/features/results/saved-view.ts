@@ -15,12 +15,12 @@ import {
 import { RESULTS_SEARCH_DEFAULTS, type ResultsSearch } from './search';
 
 /** Changes are saved this long after the last one (a burst of clicks is one request). */
-export const SAVE_VIEW_DEBOUNCE_MS = 800;
+const SAVE_VIEW_DEBOUNCE_MS = 800;
 
 const savedViewKey = (sessionId: string) => ['saved-view', sessionId] as const;
 
 /** GET /user/session/:id/view: the user's own view of the session, or null. */
-export const savedViewQueryOptions = (sessionId: string) =>
+const savedViewQueryOptions = (sessionId: string) =>
   queryOptions({
     queryKey: savedViewKey(sessionId),
     queryFn: ({ signal }) => callApi(routes.sessionsViewGet, { params: { id: sessionId }, signal }),
@@ -43,7 +43,7 @@ const isDefaultSort = (search: ResultsSearch) =>
 export type SaveStatus = 'idle' | 'saving' | 'saved' | 'error';
 
 /**
- * The user's saved view of a session's results (issue 14 part 5). When /results opens, the saved columns apply,
+ * The user's saved view of a session's results. When /results opens, the saved columns apply,
  * and the saved filters and sort too unless the address gives its own (a shared link wins over the saved view).
  * After that every change of columns, filters or sort by the user is saved, debounced; `reset` forgets the view
  * and goes back to the defaults. Without a saved view the columns are the user's last choice in this browser.
@@ -109,19 +109,32 @@ export function useResultsView(
     }
   }, [sessionId, saved.isPending, saved.data, visibility, order, search, onSearchChange]);
 
+  // A patch names `filters` to set them, or to clear them (undefined); one that does not name them leaves them.
+  const isApplied =
+    applying === null ||
+    ((!('filters' in applying) || JSON.stringify(applying.filters) === JSON.stringify(search.filters)) &&
+      (applying.sortBy === undefined ||
+        (applying.sortBy === search.sortBy && applying.sortOrder === search.sortOrder)));
+
   // Saves what the user changed, a moment after the last change. Back to the baseline (the address catching up
-  // with the loaded view, or a change undone) cancels a pending save.
+  // with the loaded view, or a change undone) cancels a pending save; while the address is still catching up
+  // (the loaded view, or Reset view, being applied) nothing is saved, however slow the browser is.
   const current = JSON.stringify(viewOf(visibility, order, search));
   const { mutate } = save;
   useEffect(() => {
-    if (hydratedFor.current !== sessionId || baseline.current === null || current === baseline.current)
+    if (
+      hydratedFor.current !== sessionId ||
+      baseline.current === null ||
+      !isApplied ||
+      current === baseline.current
+    )
       return;
     const timer = setTimeout(() => {
       baseline.current = current;
       mutate(JSON.parse(current) as SavedView);
     }, SAVE_VIEW_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [current, sessionId, mutate]);
+  }, [current, isApplied, sessionId, mutate]);
 
   const setVisibility = useCallback(
     (next: ColumnVisibility) => {
@@ -131,12 +144,6 @@ export function useResultsView(
     [storeChoice],
   );
 
-  const isApplied =
-    applying === null ||
-    ((applying.filters === undefined ||
-      JSON.stringify(applying.filters) === JSON.stringify(search.filters)) &&
-      (applying.sortBy === undefined ||
-        (applying.sortBy === search.sortBy && applying.sortOrder === search.sortOrder)));
   useEffect(() => {
     if (applying && isApplied) setApplying(null);
   }, [applying, isApplied]);
@@ -155,6 +162,7 @@ export function useResultsView(
     storeChoice(DEFAULT_COLUMN_VISIBILITY);
     setOrder(DEFAULT_COLUMN_ORDER);
     setStatus('idle');
+    setApplying(defaults);
     onSearchChange(defaults);
     forget.mutate();
   }, [search, storeChoice, onSearchChange, forget]);

@@ -1,5 +1,5 @@
 import type { Filters, SortField } from '@argo/contract';
-import { RESULTS_DEFAULTS, SORT_FIELDS } from '@argo/contract/values';
+import { RESULTS_DEFAULTS, SORT_FIELDS } from '@argo/contract';
 import {
   jsonObject,
   oneOf,
@@ -9,10 +9,10 @@ import {
   wholeNumber,
 } from '../../lib/search-params';
 
-/** Page sizes offered (issue 6: it stays smooth at 50, 500 and 5,000 rows; big pages are virtualised). */
+/** Page sizes offered (it stays smooth at 50, 500 and 5,000 rows; big pages are virtualised). */
 export const RESULT_PAGE_SIZES = [50, 500, 5000] as const;
 
-export const RESULT_VIEWS = ['table', 'map', 'icp'] as const;
+const RESULT_VIEWS = ['table', 'map', 'icp'] as const;
 export type ResultView = (typeof RESULT_VIEWS)[number];
 
 /** The defaults (SPEC §9: page 0, 50 a page, id descending; the table view), left out of the address. */

@@ -1,9 +1,9 @@
 import type { SessionStatus } from '@argo/contract';
-import { SESSION_STATUSES } from '@argo/contract/values';
+import { SESSION_STATUSES } from '@argo/contract';
 import { oneOf, type SearchInput, searchValidator, text, wholeNumber } from '../../lib/search-params';
 
 export const SESSION_PAGE_SIZES = [10, 20, 50, 100] as const;
-export const SESSION_SCOPES = ['all', 'own', 'shared'] as const;
+const SESSION_SCOPES = ['all', 'own', 'shared'] as const;
 export type SessionScope = (typeof SESSION_SCOPES)[number];
 
 /** The defaults, left out of the address so a plain /sessions stays plain. */

@@ -5,7 +5,8 @@ import { AppProvider } from '../../app/provider';
 import { createQueryClient } from '../../app/query-client';
 import { createAppRouter } from '../../app/router';
 import { setAuthProvider } from '../../lib/auth/auth';
-import { json, makeProfile, makeSession, mockApi, type SentRequest } from './test-utils';
+import { makeProfile, makeSession } from '../../testing/factories';
+import { json, mockApi, type SentRequest } from '../../testing/fake-api';
 
 // The /sessions route as the app mounts it: the address holds page, page_size, search, status and scope.
 

@@ -2,7 +2,7 @@ import { routes, type Suppression } from '@argo/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
 
-export const suppressionsQueryKey = ['accounts', 'suppressions'] as const;
+const suppressionsQueryKey = ['accounts', 'suppressions'] as const;
 
 /** GET /accounts/suppressions: the account's list, newest first. */
 export const suppressionsQueryOptions = () =>

@@ -8,10 +8,10 @@ import {
 } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
 import { isApiError, readErrorDetail } from '../../lib/api-error';
-import { profileQueryKey } from '../profile/api';
+import { profileQueryKey } from '../../lib/profile';
 import type { UsersSearch } from './search';
 
-export const adminUsersQueryKey = ['admin', 'users'] as const;
+const adminUsersQueryKey = ['admin', 'users'] as const;
 
 /** GET /admin/users: one page of the account's users, by search (email, name) and role. */
 export const adminUsersQueryOptions = (search: UsersSearch) => {

@@ -1,5 +1,5 @@
 import type { Role } from '@argo/contract';
-import { ROLES } from '@argo/contract/values';
+import { ROLES } from '@argo/contract';
 import { oneOf, type SearchInput, searchValidator, text, wholeNumber } from '../../lib/search-params';
 
 export const USER_PAGE_SIZES = [10, 25, 50, 100] as const;

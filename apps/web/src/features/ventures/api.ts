@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { callApi } from '../../lib/api-client';
 
 /** Every ventures query starts with this key, so one invalidation refreshes them all. */
-export const venturesQueryKey = ['ventures'] as const;
+const venturesQueryKey = ['ventures'] as const;
 
 /** GET /ventures/all: admins get every venture of the account, members the ones assigned to them. */
 export const venturesQueryOptions = () =>

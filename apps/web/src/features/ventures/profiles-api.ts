@@ -1,9 +1,11 @@
 import { type RouteBody, routes } from '@argo/contract';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../lib/api-client';
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi, isApiError } from '../../lib/api-client';
+import { readErrorDetail } from '../../lib/api-error';
+import { PROFILE_GONE_REASON } from '../../lib/saved-profiles';
 
 /** Under ['ventures'] so that a change to the venture refreshes its profiles too. */
-export const savedProfilesKey = (ventureId: string) => ['ventures', ventureId, 'saved-profiles'] as const;
+const savedProfilesKey = (ventureId: string) => ['ventures', ventureId, 'saved-profiles'] as const;
 
 /** GET /icp/profiles?venture_id=…: the ICP profiles saved to a venture by icp/create_profiles, newest first. */
 export const savedProfilesQueryOptions = (ventureId: string) =>
@@ -11,6 +13,20 @@ export const savedProfilesQueryOptions = (ventureId: string) =>
     queryKey: savedProfilesKey(ventureId),
     queryFn: ({ signal }) => callApi(routes.icpListProfiles, { query: { venture_id: ventureId }, signal }),
   });
+
+/** PROFILE_GONE_REASON where the list is refreshed at once (refreshWhenGone). */
+const PROFILE_GONE = `${PROFILE_GONE_REASON} The list now shows the profiles you can use.`;
+
+/** The message to show for a failed change of a profile: PROFILE_GONE for a 404, else the API's own words. */
+export function profileErrorMessage(error: Error): string {
+  if (isApiError(error, 404)) return PROFILE_GONE;
+  return (isApiError(error) ? readErrorDetail(error.data).message : undefined) ?? error.message;
+}
+
+/** Gone (PROFILE_GONE): the venture's list is refreshed so that it no longer offers the profile. */
+function refreshWhenGone(queryClient: QueryClient, ventureId: string, error: Error): void {
+  if (isApiError(error, 404)) void queryClient.invalidateQueries({ queryKey: savedProfilesKey(ventureId) });
+}
 
 export type UpdateProfileInput = RouteBody<typeof routes.icpUpdateProfile>;
 
@@ -21,6 +37,7 @@ export function useUpdateProfile(ventureId: string) {
     mutationFn: ({ id, body }: { id: string; body: UpdateProfileInput }) =>
       callApi(routes.icpUpdateProfile, { params: { id }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: savedProfilesKey(ventureId) }),
+    onError: (error) => refreshWhenGone(queryClient, ventureId, error),
   });
 }
 
@@ -32,5 +49,6 @@ export function useDeleteProfile(ventureId: string) {
       await callApi(routes.icpDeleteProfile, { params: { id } });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: savedProfilesKey(ventureId) }),
+    onError: (error) => refreshWhenGone(queryClient, ventureId, error),
   });
 }

@@ -75,4 +75,15 @@ describe('ventureFormRules', () => {
     );
     expect(ventureFormRules.value_proposition('Fewer no-shows.')).toBeNull();
   });
+
+  it('refuses a website that is no web address, saying what one looks like', () => {
+    for (const bad of ['htp:/not a url', 'not a url', 'acme', 'https://acme .com']) {
+      expect(ventureFormRules.website(bad), bad).toBe(
+        'Enter a web address such as acme.com or https://acme.com.',
+      );
+    }
+    for (const good of ['', 'acme.com', 'https://www.acme.co.uk/pricing', 'http://127.0.0.1:8201/site-1/']) {
+      expect(ventureFormRules.website(good), good).toBeNull();
+    }
+  });
 });

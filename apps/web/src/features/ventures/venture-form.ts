@@ -6,15 +6,9 @@ import { LIMITS, type Venture } from '@argo/contract';
 import { randomId } from '@mantine/hooks';
 import type { CreateVentureInput } from './api';
 
-export type HiringChoice = 'any' | 'hiring' | 'not_hiring';
+type HiringChoice = 'any' | 'hiring' | 'not_hiring';
 
-export const TAG_FIELDS = [
-  'industries',
-  'locations',
-  'keywords',
-  'exclude_keywords',
-  'software_signals',
-] as const;
+const TAG_FIELDS = ['industries', 'locations', 'keywords', 'exclude_keywords', 'software_signals'] as const;
 export type TagField = (typeof TAG_FIELDS)[number];
 
 export interface PersonFormValues {
@@ -134,10 +128,25 @@ function tooLong(value: string, limit: number): string | null {
 
 // A loose check: the API has the final word and its answer is shown next to the field.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
+/**
+ * A loose check of a website: an optional http(s)://, then a host that is a name with a dot (acme.com) or an IP
+ * address, and no spaces. The API has the final word ("htp:/not a url" is no website).
+ */
+const WEBSITE_PATTERN =
+  /^(?:https?:\/\/)?(?:[^\s/:?#@]+\.[^\s/:?#@]+|\[[0-9a-f:.]+\])(?::\d+)?(?:[/?#]\S*)?$/i;
+
+/** Null when `value` is empty or looks like a web address; else what one looks like. */
+function websiteError(value: string): string | null {
+  const text = value.trim();
+  return !text || WEBSITE_PATTERN.test(text)
+    ? null
+    : 'Enter a web address such as acme.com or https://acme.com.';
+}
 
 /** Client-side rules, checked before anything is sent. */
 export const ventureFormRules = {
   name: (value: string) => (!value.trim() ? 'Enter the name of the venture.' : tooLong(value, LIMITS.name)),
+  website: websiteError,
   description: (value: string) => tooLong(value, LIMITS.description),
   value_proposition: (value: string) => tooLong(value, LIMITS.description),
   icp: {

@@ -241,6 +241,8 @@ export function getAuthCapabilities() {
     emailMfa: p.enableEmailMfa !== null,
     backupCodes: p.regenerateBackupCodes !== null,
     mfaNeedsPassword: p.mfaNeedsPassword,
+    mfaChangeNeedsCode: p.mfaChangeNeedsCode,
+    mfaCodeByEmail: p.sendMfaCode !== null,
   };
 }
 
@@ -270,20 +272,42 @@ export async function enableEmailMfa(password: string | null): Promise<Outcome> 
   return result;
 }
 
-export async function disableMfa(password: string | null): Promise<Outcome> {
-  if (getProvider().mfaNeedsPassword && !password) return fail('Enter your password.', 'password');
-  const result = await getProvider().disableMfa(password);
+/** The password and code a change to MFA needs, checked before asking the provider; the code without spaces. */
+function mfaChangeInput(password: string | null, code: string | null) {
+  const p = getProvider();
+  if (p.mfaNeedsPassword && !password) return fail('Enter your password.', 'password');
+  const trimmed = code?.replace(/\s+/g, '') ?? '';
+  if (!p.mfaChangeNeedsCode) return { step: 'done' as const, code: null };
+  if (!trimmed) {
+    return fail('Enter a code from your authenticator app, a backup code, or a code we email you.', 'code');
+  }
+  return { step: 'done' as const, code: trimmed };
+}
+
+/** Emails the signed-in user a code to confirm a change to two-factor sign-in. */
+export async function sendMfaCode(): Promise<Outcome> {
+  const send = getProvider().sendMfaCode;
+  if (!send) return fail('Codes by email are not available here.');
+  return send();
+}
+
+export async function disableMfa(password: string | null, code: string | null = null): Promise<Outcome> {
+  const input = mfaChangeInput(password, code);
+  if (input.step === 'error') return input;
+  const result = await getProvider().disableMfa(password, input.code);
   idTokens.clear();
   return result;
 }
 
 export async function regenerateBackupCodes(
   password: string | null,
+  code: string | null = null,
 ): Promise<Outcome<{ backupCodes: string[] }>> {
   const regenerate = getProvider().regenerateBackupCodes;
   if (!regenerate) return fail('Backup codes are not available here.');
-  if (getProvider().mfaNeedsPassword && !password) return fail('Enter your password.', 'password');
-  return regenerate(password);
+  const input = mfaChangeInput(password, code);
+  if (input.step === 'error') return input;
+  return regenerate(password, input.code);
 }
 
 export async function listPasskeys(): Promise<PasskeyInfo[]> {

@@ -238,6 +238,40 @@ describe('the built-in provider (better-auth)', () => {
     expect(readTotpSecret('otpauth://totp/x')).toBe('');
   });
 
+  it('turns two-factor off with the password and a current code, and can email that code first', async () => {
+    const sent = stubAuthApi({
+      'POST /two-factor/send-otp': () => respond(200, { status: true }),
+      'POST /two-factor/disable': ({ code } = {}) =>
+        code === '123456'
+          ? respond(200, { status: true })
+          : respond(400, {
+              code: 'TWO_FACTOR_CODE_REQUIRED',
+              message: 'Enter a code … to turn off two-factor sign-in.',
+            }),
+      'POST /two-factor/generate-backup-codes': () =>
+        respond(200, { status: true, backupCodes: ['ccccc-ddddd'] }),
+    });
+    const provider = createBetterAuthProvider();
+    expect(provider.mfaChangeNeedsCode).toBe(true);
+    expect(await provider.sendMfaCode?.()).toEqual({ step: 'done' });
+    expect(await provider.disableMfa('pw', null)).toEqual({
+      step: 'error',
+      message: 'Enter a code … to turn off two-factor sign-in.',
+      field: 'code',
+    });
+    expect(await provider.disableMfa('pw', '123456')).toEqual({ step: 'done' });
+    expect(await provider.regenerateBackupCodes?.('pw', 'aaaaa-bbbbb')).toEqual({
+      step: 'done',
+      backupCodes: ['ccccc-ddddd'],
+    });
+    expect(sent.map((r) => [r.path, r.body])).toEqual([
+      ['/two-factor/send-otp', {}],
+      ['/two-factor/disable', { password: 'pw', code: null }],
+      ['/two-factor/disable', { password: 'pw', code: '123456' }],
+      ['/two-factor/generate-backup-codes', { password: 'pw', code: 'aaaaa-bbbbb' }],
+    ]);
+  });
+
   it('reads the password rules from the public config, or keeps the default of 6', async () => {
     vi.stubGlobal(
       'fetch',

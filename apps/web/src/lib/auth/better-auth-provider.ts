@@ -280,14 +280,29 @@ export function createBetterAuthProvider(basePath = '/api/auth'): AuthProvider {
       return error ? describe(error) : { step: 'done' };
     },
 
-    async disableMfa(password) {
-      const { error } = await run((client) => client.twoFactor.disable({ password: password ?? '' }));
+    // Turning MFA off and new backup codes take a current code besides the password (the API refuses them
+    // without): an authenticator or backup code, or one emailed by sendMfaCode. The client's typed calls know
+    // only the password, so these go through its plain fetch.
+    mfaChangeNeedsCode: true,
+
+    async sendMfaCode() {
+      const { error } = await run((client) => client.twoFactor.sendOtp());
       return error ? describe(error) : { step: 'done' };
     },
 
-    async regenerateBackupCodes(password) {
+    async disableMfa(password, code) {
+      const { error } = await run((client) =>
+        client.$fetch('/two-factor/disable', { method: 'POST', body: { password: password ?? '', code } }),
+      );
+      return error ? describe(error) : { step: 'done' };
+    },
+
+    async regenerateBackupCodes(password, code) {
       const { data, error } = await run<{ backupCodes?: string[] }>((client) =>
-        client.twoFactor.generateBackupCodes({ password: password ?? '' }),
+        client.$fetch('/two-factor/generate-backup-codes', {
+          method: 'POST',
+          body: { password: password ?? '', code },
+        }),
       );
       return error ? describe(error) : { step: 'done', backupCodes: data?.backupCodes ?? [] };
     },

@@ -1,10 +1,6 @@
 import { describe, expect, it, type Mock, vi } from 'vitest';
-import {
-  type AmplifyAuthApi,
-  COGNITO_DEFAULT_PASSWORD_POLICY,
-  type CognitoSettings,
-  createCognitoProvider,
-} from './cognito-provider';
+import { COGNITO_DEFAULT_PASSWORD_POLICY, type CognitoSettings } from './cognito-config';
+import { type AmplifyAuthApi, createCognitoProvider } from './cognito-provider';
 
 const AWS: CognitoSettings = {
   region: 'us-east-1',
@@ -326,7 +322,7 @@ describe('Cognito provider: sign-up, passwords, session, MFA', () => {
     expect(await p.verifyTotpSetup('123456')).toEqual({ step: 'done' });
     expect(api.verifyTOTPSetup).toHaveBeenCalledWith({ code: '123456' });
     expect(api.updateMFAPreference).toHaveBeenLastCalledWith({ totp: 'PREFERRED' });
-    expect(await p.disableMfa(null)).toEqual({ step: 'done' });
+    expect(await p.disableMfa(null, null)).toEqual({ step: 'done' });
     expect(api.updateMFAPreference).toHaveBeenLastCalledWith({ totp: 'DISABLED' });
     expect(await p.getPasswordPolicy()).toEqual(COGNITO_DEFAULT_PASSWORD_POLICY);
   });

@@ -1,5 +1,5 @@
-import { Amplify } from 'aws-amplify';
 import * as amplifyAuth from 'aws-amplify/auth';
+import { COGNITO_DEFAULT_PASSWORD_POLICY, type CognitoSettings, configureAmplify } from './cognito-config';
 import { type CognitoAction, describeCognitoError } from './cognito-errors';
 import type { DescribeOptions } from './error-messages';
 import type {
@@ -8,20 +8,10 @@ import type {
   ConfirmSignUpStep,
   MfaMethod,
   Outcome,
-  PasswordPolicy,
   SignInStep,
   SignUpStep,
   TotpSetup,
 } from './types';
-
-/** GET /api/config's `cognito`: the pool the browser signs in with. */
-export interface CognitoSettings {
-  region: string;
-  userPoolId: string;
-  clientId: string;
-  /** An emulator's URL (cognito-local); null: AWS's own endpoint. */
-  endpoint: string | null;
-}
 
 /** The Amplify calls the provider uses: the real module in the app, a fake in unit tests. */
 export type AmplifyAuthApi = Pick<
@@ -49,19 +39,6 @@ type TotpSetupDetails = Extract<
 >['totpSetupDetails'];
 type AmplifyMfaType = 'SMS' | 'TOTP' | 'EMAIL';
 
-/**
- * A new Cognito pool's default password policy. The pool's own policy can only be read with AWS credentials,
- * so the rules shown before submitting are the default ones; a stricter pool still answers
- * InvalidPasswordException, shown next to the field.
- */
-export const COGNITO_DEFAULT_PASSWORD_POLICY: PasswordPolicy = {
-  minLength: 8,
-  requireLowercase: true,
-  requireUppercase: true,
-  requireNumber: true,
-  requireSymbol: true,
-};
-
 /** The name authenticator apps show beside the code. */
 const TOTP_ISSUER = 'Argo';
 
@@ -79,21 +56,6 @@ function toMethod(type: AmplifyMfaType): MfaMethod | null {
 
 function toMethods(types: AmplifyMfaType[] | undefined): MfaMethod[] {
   return (types ?? []).map(toMethod).filter((m): m is MfaMethod => m !== null);
-}
-
-/** Configures Amplify for the pool: AWS's endpoint for the region, or an emulator's. */
-export function configureAmplify(settings: CognitoSettings): void {
-  Amplify.configure({
-    Auth: {
-      Cognito: {
-        userPoolId: settings.userPoolId,
-        userPoolClientId: settings.clientId,
-        ...(settings.endpoint ? { userPoolEndpoint: settings.endpoint } : {}),
-        loginWith: { email: true },
-        signUpVerificationMethod: 'code',
-      },
-    },
-  });
 }
 
 /**
@@ -342,6 +304,9 @@ export function createCognitoProvider(
     },
 
     mfaNeedsPassword: false,
+    // Cognito decides itself what changing MFA needs (the signed-in user's access token).
+    mfaChangeNeedsCode: false,
+    sendMfaCode: null,
 
     async startTotpSetup(): Promise<Outcome<TotpSetup>> {
       if (pendingSetupChoice) {

@@ -1,4 +1,4 @@
-import { USER_DISABLED_MESSAGE } from '@argo/contract/messages';
+import { USER_DISABLED_MESSAGE } from '@argo/contract';
 import { MIN_PASSWORD_LENGTH } from '../../config/constants';
 import type { AuthErrorStep, AuthField } from './types';
 
@@ -106,6 +106,12 @@ export function describeAuthError(e: ProviderError, options: DescribeOptions = {
     case 'CodeMismatchException':
     case 'EnableSoftwareTokenMFAException':
       return WRONG_CODE;
+    // Argo: turning two-factor off (or new backup codes) needs a current code besides the password.
+    case 'TWO_FACTOR_CODE_REQUIRED':
+      return error(
+        e.message || 'Enter a code from your authenticator app, a backup code, or a code we email you.',
+        'code',
+      );
     case 'INVALID_BACKUP_CODE':
       return error('That backup code is not right, or it was used already.', 'code');
     case 'OTP_EXPIRED':

@@ -1,4 +1,4 @@
-import { ADMIN_MFA_REQUIRED_MESSAGE } from '@argo/contract/messages';
+import { ADMIN_MFA_REQUIRED_MESSAGE } from '@argo/contract';
 import { isApiError, readErrorDetail } from '../api-error';
 import { getIdToken } from './auth';
 import { readTokenClaims } from './id-token';

@@ -139,17 +139,29 @@ export interface AuthProvider {
   /** Starts an authenticator-app setup; confirmed by `verifyTotpSetup` with a first code. */
   startTotpSetup(password: string | null): Promise<Outcome<TotpSetup>>;
   verifyTotpSetup(code: string): Promise<Outcome>;
-  /** Turns on MFA by emailed code (no setup step). Null when the provider does not offer it. */
+  /**
+   * Turns on MFA by emailed code (no setup step). Null when the provider does not offer it. The built-in provider
+   * then ends every sign-in of the user, this one too (it proved no code): the next sign-in asks for the code.
+   */
   enableEmailMfa: ((password: string | null) => Promise<Outcome>) | null;
-  disableMfa(password: string | null): Promise<Outcome>;
+  /**
+   * Whether turning MFA off and making new backup codes need a current code besides the password (better-auth:
+   * an authenticator, backup or emailed code; Cognito: no). `code`: null when the provider does not ask.
+   */
+  readonly mfaChangeNeedsCode: boolean;
+  /** Emails the signed-in user a code for such a change. Null when the provider does not offer it. */
+  sendMfaCode: (() => Promise<Outcome>) | null;
+  disableMfa(password: string | null, code: string | null): Promise<Outcome>;
   /** Replaces the backup codes. Null when the provider has no backup codes (Cognito). */
-  regenerateBackupCodes: ((password: string | null) => Promise<Outcome<{ backupCodes: string[] }>>) | null;
+  regenerateBackupCodes:
+    | ((password: string | null, code: string | null) => Promise<Outcome<{ backupCodes: string[] }>>)
+    | null;
 
   // ---- passkeys (WebAuthn). Null when the provider offers none.
   passkeys: PasskeyProvider | null;
 }
 
-export interface PasskeyProvider {
+interface PasskeyProvider {
   /** Signs in with a passkey of this device (the browser asks which one). */
   signIn(): Promise<SignInStep>;
   /** Signed in: lists the user's passkeys. Throws when they cannot be read. */

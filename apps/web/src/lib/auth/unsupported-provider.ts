@@ -30,6 +30,8 @@ export const unsupportedProvider: AuthProvider = {
   startTotpSetup: unavailable,
   verifyTotpSetup: unavailable,
   enableEmailMfa: null,
+  mfaChangeNeedsCode: false,
+  sendMfaCode: null,
   disableMfa: unavailable,
   regenerateBackupCodes: null,
   passkeys: null,

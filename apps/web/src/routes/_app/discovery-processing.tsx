@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SessionProgressPage } from '../../features/discovery/components/SessionProgressPage';
+import { SessionProgressPage } from '../../components/session-progress/SessionProgressPage';
 import { sessionSearchSchema } from '../../lib/search-params';
 
 export const Route = createFileRoute('/_app/discovery-processing')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SessionProgressPage } from '../../features/discovery/components/SessionProgressPage';
+import { SessionProgressPage } from '../../components/session-progress/SessionProgressPage';
 import { sessionSearchSchema } from '../../lib/search-params';
 
 // An import's progress: the same screen as a discovery's, with the rejected rows of the file (PRODUCT.md §10).

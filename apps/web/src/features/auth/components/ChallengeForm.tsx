@@ -2,11 +2,11 @@ import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconClock, IconDeviceMobile, IconLifebuoy, IconMail } from '@tabler/icons-react';
 import { useState } from 'react';
+import { AuthForm, useAuthForm } from '../../../components/auth/AuthForm';
 import { cancelSignIn, chooseMfa, submitChallenge } from '../../../lib/auth/auth';
 import { SIGN_IN_EXPIRED_MESSAGE } from '../../../lib/auth/error-messages';
 import type { AuthErrorStep, ChallengeStep, MfaMethod, SignInStep } from '../../../lib/auth/types';
 import { formatMinutesSeconds, useCountdown } from '../use-countdown';
-import { AuthForm, useAuthForm } from './AuthForm';
 
 const METHOD_CHOICES: Record<MfaMethod, { label: string; instead: string; icon: typeof IconMail }> = {
   totp: {

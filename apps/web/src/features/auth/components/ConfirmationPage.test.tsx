@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, mockApi } from '../../sessions/test-utils';
+import { json, mockApi } from '../../../testing/fake-api';
 import { fakeIdToken, renderApp, sessionAnswer } from '../test-utils';
 
 const notFound = () => json(404, { error: { code: 'not_found', message: 'No Argo account yet.' } });

@@ -2,11 +2,11 @@ import { Anchor, Center, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
+import { AuthForm, useAuthForm } from '../../../components/auth/AuthForm';
 import { AuthLayout } from '../../../components/layout/AuthLayout';
 import { AnchorLink, ButtonLink } from '../../../components/links';
 import { confirmSignUp, resendSignUpCode } from '../../../lib/auth/auth';
 import type { AuthErrorStep, ConfirmSignUpStep } from '../../../lib/auth/types';
-import { AuthForm, useAuthForm } from './AuthForm';
 
 interface ConfirmationPageProps {
   email: string;

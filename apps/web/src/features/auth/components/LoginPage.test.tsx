@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, makeProfile, mockApi } from '../../sessions/test-utils';
+import { makeProfile } from '../../../testing/factories';
+import { json, mockApi } from '../../../testing/fake-api';
 import { fakeIdToken, renderApp, sessionAnswer } from '../test-utils';
 
 const twoFactor = (methods: string[]) => () =>

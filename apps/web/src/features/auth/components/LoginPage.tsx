@@ -2,13 +2,13 @@ import { Button, Divider, Group, PasswordInput, Text, TextInput } from '@mantine
 import { useForm } from '@mantine/form';
 import { IconFingerprint } from '@tabler/icons-react';
 import { useState } from 'react';
+import { AuthForm, useAuthForm } from '../../../components/auth/AuthForm';
 import { AuthLayout } from '../../../components/layout/AuthLayout';
 import { AnchorLink } from '../../../components/links';
 import { getAuthCapabilities, signIn, signInWithPasskey } from '../../../lib/auth/auth';
 import { SIGN_OUT_REASON_MESSAGES, type SignOutReason } from '../../../lib/auth/sign-out-reason';
 import type { AuthErrorStep, ChallengeStep, SignInStep } from '../../../lib/auth/types';
-import { useFinishSignIn } from '../use-finish-sign-in';
-import { AuthForm, useAuthForm } from './AuthForm';
+import { useFinishSignIn } from '../../../lib/auth/use-finish-sign-in';
 import { ChallengeForm } from './ChallengeForm';
 
 interface LoginPageProps {

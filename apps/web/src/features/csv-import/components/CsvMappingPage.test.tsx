@@ -1,7 +1,10 @@
 import { IMPORT_FIELDS } from '@argo/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { choose, json, makeInfo, renderApp, SESSION_ID } from '../../discovery/test-utils';
+import { makeInfo, SESSION_ID } from '../../../testing/factories';
+import { json } from '../../../testing/fake-api';
+import { choose } from '../../../testing/mantine-select';
+import { renderApp } from '../../../testing/render-app';
 import { mapPreviewRows } from '../mapping';
 
 const INFO = `GET /api/user/session/${SESSION_ID}/info`;
@@ -49,7 +52,7 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
-describe('the column mapping screen', { timeout: 15_000 }, () => {
+describe('the column mapping screen', () => {
   it('reads the stored preview, shows the automatic mapping, and sends the edited one', async () => {
     const handlers = {
       [INFO]: () => json(200, draft()),

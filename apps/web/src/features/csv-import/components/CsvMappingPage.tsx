@@ -8,7 +8,7 @@ import { AnchorLink, ButtonLink } from '../../../components/links';
 import { PageLoader } from '../../../components/PageLoader';
 import { SessionLoadError } from '../../../components/SessionGoneAlert';
 import { isApiError, readErrorDetail } from '../../../lib/api-error';
-import { sessionInfoQueryOptions } from '../../sessions/api';
+import { sessionInfoQueryOptions } from '../../../lib/session-api';
 import { useConfirmMapping } from '../api';
 import { FIELD_LABELS, type FullMapping, headerOptions, readStoredImport } from '../mapping';
 import { FilePreviewTable, MappedPreviewTable } from './PreviewTables';

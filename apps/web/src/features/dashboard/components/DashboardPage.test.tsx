@@ -2,7 +2,9 @@ import type { SessionStatus } from '@argo/contract';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { markExported } from '../../../lib/milestones';
-import { ids, json, makeSession, mockApi, renderPage, stubIdentityProvider } from '../../sessions/test-utils';
+import { ids, makeSession } from '../../../testing/factories';
+import { json, mockApi } from '../../../testing/fake-api';
+import { renderPage, stubIdentityProvider } from '../../../testing/render-page';
 import { DashboardPage } from './DashboardPage';
 
 const venture = {

@@ -1,5 +1,5 @@
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useProfile } from '../../profile/api';
+import { useProfile } from '../../../lib/profile';
 import { GettingStarted } from './GettingStarted';
 import { RecentSessions } from './RecentSessions';
 import { StatCards } from './StatCards';

@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { ErrorState } from '../../../components/ErrorState';
 import { AnchorLink, ButtonLink } from '../../../components/links';
 import { SessionStatusBadge } from '../../../components/SessionStatusBadge';
-import { useProfile } from '../../profile/api';
+import { useProfile } from '../../../lib/profile';
 import { RECENT_SESSIONS, recentSessionsQueryOptions } from '../api';
 
 const SKELETON_ROWS = Array.from({ length: RECENT_SESSIONS }, (_, i) => `row-${i}`);

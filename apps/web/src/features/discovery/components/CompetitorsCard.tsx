@@ -4,15 +4,15 @@ import { useForm } from '@mantine/form';
 import { IconUsersGroup, IconWorldSearch } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { describeStartError } from '../../../lib/start-error';
 import { useStartCompetitors } from '../api';
 import { competitorsSessionName } from '../categories';
-import { describeStartError } from '../errors';
 import { StartCard } from './StartCard';
 
-export const MAX_COMPETITORS = 20;
+const MAX_COMPETITORS = 20;
 
 /** The addresses typed, one a line (commas and spaces also separate them). */
-export function splitUrls(text: string): string[] {
+function splitUrls(text: string): string[] {
   return text
     .split(/[\s,]+/)
     .map((url) => url.trim())
@@ -26,7 +26,7 @@ function isWebsite(text: string): boolean {
 }
 
 /** null when the list is right, else what is wrong with it. */
-export function checkCompetitorUrls(text: string): string | null {
+function checkCompetitorUrls(text: string): string | null {
   const urls = splitUrls(text);
   if (urls.length === 0) return 'Enter at least one competitor’s website';
   if (urls.length > MAX_COMPETITORS) return `At most ${MAX_COMPETITORS} websites (${urls.length} entered)`;

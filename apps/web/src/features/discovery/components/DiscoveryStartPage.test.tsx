@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeSession } from '../../sessions/test-utils';
-import { ids, json, makeInfo, renderApp, SESSION_ID } from '../test-utils';
+import { ids, makeInfo, makeSession, SESSION_ID } from '../../../testing/factories';
+import { json } from '../../../testing/fake-api';
+import { renderApp } from '../../../testing/render-app';
 import { VENTURE_CHOICE_KEY } from '../venture-choice';
 
 const venture = {
@@ -86,7 +87,7 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
-describe('the start screen', { timeout: 15_000 }, () => {
+describe('the start screen', () => {
   it('starts a search for the remembered venture and moves on to its progress', async () => {
     window.localStorage.setItem(VENTURE_CHOICE_KEY, ids.venture);
     const { router, sent } = renderApp('/', startHandlers());
@@ -189,6 +190,22 @@ describe('the start screen', { timeout: 15_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Upload and map columns' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/csv-mapping'));
     expect(router.state.location.search).toEqual({ session_id: SESSION_ID });
+  });
+
+  it('shows the refusal of a file with too many columns in the words of the API', async () => {
+    const message =
+      'The file has 180,000 columns; Argo reads at most 1,000. Remove the columns you do not need and upload again.';
+    FakeUpload.answer = {
+      status: 400,
+      body: { error: { code: 'validation_failed', message: `file: ${message}`, field: 'file' } },
+    };
+    renderApp('/', startHandlers());
+    await screen.findByRole('heading', { name: 'Import CSV' });
+    pickFile(new File(['a,b\n1,2\n'], 'wide.csv', { type: 'text/csv' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Upload and map columns' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Upload failed')).toBeTruthy();
+    expect(within(alert).getByText(message, { exact: true })).toBeTruthy();
   });
 
   it('links each recent session to where it is best looked at now', async () => {

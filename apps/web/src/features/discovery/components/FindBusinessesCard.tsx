@@ -14,9 +14,9 @@ import { useForm } from '@mantine/form';
 import { IconMapPin, IconSearch } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { describeStartError } from '../../../lib/start-error';
 import { type ScrapeInput, useStartSearch } from '../api';
 import { COMMON_CATEGORIES, searchSessionName } from '../categories';
-import { describeStartError } from '../errors';
 import { StartCard } from './StartCard';
 
 interface FindBusinessesValues {

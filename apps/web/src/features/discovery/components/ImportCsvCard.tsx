@@ -19,7 +19,7 @@ function formatSize(bytes: number): string {
 }
 
 /** What went wrong with an upload, in words that say what to do (the API's own where it gives them). */
-export function describeUploadError(error: unknown): string {
+function describeUploadError(error: unknown): string {
   if (!isApiError(error)) {
     return error instanceof Error && error.message ? error.message : 'The upload failed. Try again.';
   }
@@ -34,8 +34,10 @@ export function describeUploadError(error: unknown): string {
       `The file is larger than ${MAX_MB} MB. Split it into smaller files, or remove the columns you do not need, and upload again.`
     );
   }
+  // The API's refusal says what is wrong with the file and what to do ("The file has 180,000 columns; Argo reads
+  // at most 1,000. Remove …"): shown as it is, under the alert's "Upload failed".
   if (error.status === 400 || error.status === 415 || error.status === 422) {
-    return message ? `The file could not be read. ${message}` : 'The file could not be read as CSV.';
+    return message || 'The file could not be read as CSV.';
   }
   return error.message;
 }

@@ -4,8 +4,8 @@ import dayjs from 'dayjs';
 import { ErrorState } from '../../../components/ErrorState';
 import { AnchorLink } from '../../../components/links';
 import { SessionStatusBadge } from '../../../components/SessionStatusBadge';
+import { SESSION_TYPE_LABELS, sessionScreen } from '../../../lib/session-screens';
 import { RECENT_SESSIONS, recentSessionsQueryOptions } from '../api';
-import { SESSION_TYPE_LABELS, sessionScreen } from '../session-screens';
 
 const SKELETON_ROWS = Array.from({ length: RECENT_SESSIONS }, (_, i) => `row-${i}`);
 

@@ -1,7 +1,9 @@
 import type { SessionInfo } from '@argo/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ids, json, makeBusiness, makeInfo, renderApp, SESSION_ID } from '../../discovery/test-utils';
+import { ids, makeBusiness, makeInfo, SESSION_ID } from '../../../testing/factories';
+import { json } from '../../../testing/fake-api';
+import { renderApp } from '../../../testing/render-app';
 
 const INFO = `GET /api/user/session/${SESSION_ID}/info`;
 const RESULTS = `GET /api/user/session/${SESSION_ID}/results`;
@@ -22,7 +24,7 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
-describe('the enrichment screen', { timeout: 15_000 }, () => {
+describe('the enrichment screen', () => {
   it('explains each type, estimates from the websites, and starts every analyzer as unified', async () => {
     let info = completed();
     const handlers = {
@@ -158,7 +160,7 @@ describe('the enrichment screen', { timeout: 15_000 }, () => {
   });
 });
 
-describe('the enrichment progress screen', { timeout: 15_000 }, () => {
+describe('the enrichment progress screen', () => {
   it('shows progress in businesses, the latest enriched with software, hiring and score, then the results', async () => {
     let info = makeInfo({
       status: 'running',

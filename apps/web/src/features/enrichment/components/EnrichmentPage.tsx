@@ -8,8 +8,8 @@ import { AnchorLink, ButtonLink } from '../../../components/links';
 import { PageLoader } from '../../../components/PageLoader';
 import { SessionLoadError } from '../../../components/SessionGoneAlert';
 import { isApiError } from '../../../lib/api-error';
-import { describeStartError } from '../../discovery/errors';
-import { isSessionActive, sessionInfoQueryOptions } from '../../sessions/api';
+import { isSessionActive, sessionInfoQueryOptions } from '../../../lib/session-api';
+import { describeStartError } from '../../../lib/start-error';
 import { useStartEnrichment, websiteCountQueryOptions } from '../api';
 import {
   ANALYZERS,

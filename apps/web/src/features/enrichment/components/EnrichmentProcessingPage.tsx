@@ -3,7 +3,7 @@ import { ButtonLink } from '../../../components/links';
 import {
   type ProgressScreenOptions,
   SessionProgressPage,
-} from '../../discovery/components/SessionProgressPage';
+} from '../../../components/session-progress/SessionProgressPage';
 import { LatestEnriched } from './LatestEnriched';
 
 /** The discovery/import progress screen, following an enrichment run instead (PRODUCT.md §10). */

@@ -16,7 +16,7 @@ import { IconCheck, IconCopy, IconRobot, IconTemplate } from '@tabler/icons-reac
 import { icpCriterionLabel } from '../../../lib/icp-words';
 import { webUrl } from '../../../lib/safe-url';
 
-export const CONTENT_KIND_LABELS: Record<ContentKind, string> = {
+const CONTENT_KIND_LABELS: Record<ContentKind, string> = {
   cold_email: 'Cold email',
   linkedin_note: 'LinkedIn note',
   call_opener: 'Call opener',

@@ -1,7 +1,9 @@
 import type { GeneratedContent, IcpOverview, IcpProfile } from '@argo/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, makeInfo, renderApp, SESSION_ID, type SentRequest } from '../../discovery/test-utils';
+import { makeInfo, SESSION_ID } from '../../../testing/factories';
+import { json, type SentRequest } from '../../../testing/fake-api';
+import { renderApp } from '../../../testing/render-app';
 
 const VENTURE_ID = '00000000-0000-4000-8000-0000000000f1';
 const PROFILE_ID = '00000000-0000-4000-8000-0000000000f2';
@@ -87,7 +89,7 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
-describe('the ICP tab', { timeout: 20_000 }, () => {
+describe('the ICP tab', () => {
   it("replaces the profiles made from this session when they are made again, keeping other sessions' ones", async () => {
     const OTHER_SESSION = '00000000-0000-4000-8000-0000000000f9';
     const earlier = { ...profile, id: '00000000-0000-4000-8000-0000000000e1', name: 'Earlier segment' };
@@ -184,6 +186,28 @@ describe('the ICP tab', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('img', { name: /of analysed businesses are hiring/ })).toBeNull();
   });
 
+  it('says careers were analysed when a run read sites without a careers page, not "run careers analysis"', async () => {
+    const answers = handlers();
+    answers['POST /api/icp/overview'] = () =>
+      json(200, { ...overview, hiring_share: null, careers_analysed: 12 });
+    renderApp(`/results?session_id=${SESSION_ID}&view=icp`, answers);
+    expect(
+      await screen.findByText(
+        'Careers were analysed for 12 businesses, but none of their sites has a careers page that says whether they are hiring.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/No careers page has been analysed yet/)).toBeNull();
+    cleanup();
+    answers['POST /api/icp/overview'] = () =>
+      json(200, { ...overview, hiring_share: null, careers_analysed: 1 });
+    renderApp(`/results?session_id=${SESSION_ID}&view=icp`, answers);
+    expect(
+      await screen.findByText(
+        'Careers were analysed for 1 business, but its site has no careers page that says whether it is hiring.',
+      ),
+    ).toBeTruthy();
+  });
+
   it('says nothing is scored yet instead of drawing empty axes', async () => {
     const answers = handlers();
     const zeros = overview.score_histogram.map((bucket) => ({ ...bucket, count: 0 }));
@@ -191,6 +215,44 @@ describe('the ICP tab', { timeout: 20_000 }, () => {
     renderApp(`/results?session_id=${SESSION_ID}&view=icp`, answers);
     expect(await screen.findByText(/No business is scored yet: run ICP fit/)).toBeTruthy();
     expect(screen.queryByRole('img', { name: /Score histogram/ })).toBeNull();
+  });
+
+  it("tells an edit share not on the session's venture why it sees no profiles, and offers no Create", async () => {
+    const answers = handlers();
+    answers['GET /api/icp/profiles'] = () =>
+      json(404, {
+        error: {
+          code: 'not_found',
+          message: 'venture_id: no venture with this id in your ventures.',
+          field: 'venture_id',
+        },
+      });
+    const { sent } = renderApp(`/results?session_id=${SESSION_ID}&view=icp`, answers);
+    expect(
+      await screen.findByText(
+        /Profiles are saved to this session’s venture, which is not one of your ventures/,
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText(/ask an admin of your account to assign you to it/)).toBeTruthy();
+    expect(screen.queryByText("The venture's profiles could not be loaded")).toBeNull();
+    const create = screen.getByRole('button', { name: 'Create profiles' });
+    expect(create.hasAttribute('disabled')).toBe(true);
+    fireEvent.click(create);
+    expect(sent.some((request) => request.path === '/api/icp/create_profiles')).toBe(false);
+  });
+
+  it('says in words that a profile is gone when writing its content answers 404', async () => {
+    const answers = handlers();
+    answers['GET /api/icp/profiles'] = () => json(200, [profile]);
+    answers['POST /api/icp/generate_content'] = () =>
+      json(404, { error: { code: 'not_found', message: 'ICP profile was not found.' } });
+    renderApp(`/results?session_id=${SESSION_ID}&view=icp`, answers);
+    const card = await screen.findByRole('article', { name: 'Profile Berlin bakeries on Shopify' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Generate content' }));
+    const alert = await within(card).findByRole('alert');
+    expect(alert.textContent).toContain('This profile is no longer there');
+    expect(alert.textContent).toContain('Reload the page to see the profiles you can use');
+    expect(alert.textContent).not.toContain('Server error');
   });
 
   it('says when the overview cannot be loaded', async () => {

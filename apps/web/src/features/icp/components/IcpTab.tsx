@@ -19,6 +19,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorState } from '../../../components/ErrorState';
 import { AnchorLink, ButtonLink } from '../../../components/links';
+import { isApiError } from '../../../lib/api-client';
+import { PROFILE_GONE_REASON } from '../../../lib/saved-profiles';
 import {
   icpOverviewQueryOptions,
   icpProfilesQueryOptions,
@@ -105,7 +107,7 @@ export function IcpTab({ sessionId, info }: IcpTabProps) {
                 <ScoreHistogram buckets={overview.data.score_histogram} />
               </ChartCard>
               <ChartCard title="Hiring">
-                <HiringShare share={overview.data.hiring_share} />
+                <HiringShare share={overview.data.hiring_share} analysed={overview.data.careers_analysed} />
               </ChartCard>
               {overview.data.decision_makers && (
                 <ChartCard title="Decision-makers">
@@ -142,6 +144,9 @@ function ProfilesSection({ sessionId, ventureId }: { sessionId: string; ventureI
   const create = useCreateProfiles(sessionId, ventureId);
   const [count, setCount] = useState<number>(3);
   const list = profiles.data ?? null;
+  // A share of the session does not bring its venture: its profiles (saved there) are not this caller's to see or
+  // replace, and the API answers 404 for the venture.
+  const isVentureHidden = isApiError(profiles.error, 404);
 
   return (
     <Stack gap="md" component="section" aria-label="ICP profiles">
@@ -168,7 +173,7 @@ function ProfilesSection({ sessionId, ventureId }: { sessionId: string; ventureI
             leftSection={<IconUsersGroup size={16} />}
             loading={create.isPending}
             onClick={() => create.mutate(count)}
-            disabled={!ventureId}
+            disabled={!ventureId || isVentureHidden}
           >
             Create profiles
           </Button>
@@ -187,7 +192,13 @@ function ProfilesSection({ sessionId, ventureId }: { sessionId: string; ventureI
           onRetry={() => create.mutate(count)}
         />
       )}
-      {profiles.isError && (
+      {isVentureHidden && (
+        <Alert color="yellow" variant="light">
+          Profiles are saved to this session’s venture, which is not one of your ventures. To see and create
+          them, ask an admin of your account to assign you to it.
+        </Alert>
+      )}
+      {profiles.isError && !isVentureHidden && (
         <ErrorState
           title="The venture's profiles could not be loaded"
           error={profiles.error}
@@ -239,6 +250,8 @@ function criteriaSummary(profile: IcpProfile): string[] {
   ];
 }
 
+const PROFILE_GONE_PROMPT = `${PROFILE_GONE_REASON} Reload the page to see the profiles you can use, or create them again.`;
+
 function ProfileCard({ profile, isFromThisSession }: { profile: IcpProfile; isFromThisSession: boolean }) {
   const generate = useGenerateContent();
   return (
@@ -279,7 +292,13 @@ function ProfileCard({ profile, isFromThisSession }: { profile: IcpProfile; isFr
           Generate content
         </Button>
       </Group>
-      {generate.isError && <ErrorState title="The content could not be generated" error={generate.error} />}
+      {generate.isError && (
+        <ErrorState
+          title="The content could not be generated"
+          // The card stays, with what happened and what to do (it is not taken from under the reader).
+          error={isApiError(generate.error, 404) ? new Error(PROFILE_GONE_PROMPT) : generate.error}
+        />
+      )}
       {generate.data && (
         <Stack mt="sm">
           <GeneratedContentView content={generate.data} />

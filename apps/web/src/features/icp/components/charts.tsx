@@ -135,12 +135,25 @@ export function ScoreHistogram({ buckets }: { buckets: IcpOverview['score_histog
   );
 }
 
-export function HiringShare({ share }: { share: number | null }) {
+/**
+ * How many of the businesses whose careers pages tell are hiring. `analysed`: the businesses whose careers were
+ * analysed at all (a careers analysis or a unified enrichment), whether or not their site has a careers page.
+ */
+export function HiringShare({ share, analysed }: { share: number | null; analysed: number | undefined }) {
   if (share === null) {
+    if (analysed) {
+      return (
+        <Text size="sm" c="dimmed">
+          {analysed === 1
+            ? 'Careers were analysed for 1 business, but its site has no careers page that says whether it is hiring.'
+            : `Careers were analysed for ${analysed.toLocaleString('en-US')} businesses, but none of their sites has a careers page that says whether they are hiring.`}
+        </Text>
+      );
+    }
     return (
       <Text size="sm" c="dimmed">
-        No careers page has been analysed yet: run careers analysis from the Enrichment page to see who is
-        hiring.
+        No careers page has been analysed yet: run careers analysis (alone or with everything) from the
+        Enrichment page to see who is hiring.
       </Text>
     );
   }

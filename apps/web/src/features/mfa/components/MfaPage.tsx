@@ -4,13 +4,13 @@ import { IconDeviceMobile, IconMail } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
+import { AuthForm, useAuthForm } from '../../../components/auth/AuthForm';
 import { AuthLayout } from '../../../components/layout/AuthLayout';
 import { AnchorLink, ButtonLink } from '../../../components/links';
-import { enableEmailMfa, getAuthCapabilities } from '../../../lib/auth/auth';
-import { mfaStatusQueryOptions } from '../../auth/api';
-import { AuthForm, useAuthForm } from '../../auth/components/AuthForm';
-import { safeRedirectTarget } from '../../auth/redirect';
-import { profileQueryKey } from '../../profile/api';
+import { enableEmailMfa, getAuthCapabilities, getIdToken } from '../../../lib/auth/auth';
+import { mfaStatusQueryOptions } from '../../../lib/auth/queries';
+import { safeRedirectTarget } from '../../../lib/auth/redirect';
+import { profileQueryKey } from '../../../lib/profile';
 import { TotpSetupFlow } from './TotpSetupFlow';
 
 interface MfaPageProps {
@@ -39,11 +39,42 @@ export function MfaPage({ redirect, reason }: MfaPageProps) {
     await navigate({ href: safeRedirectTarget(redirect), replace: true });
   }
 
+  /** Turning codes by email on ends this sign-in (it proved no code): the next one asks for the emailed code. */
+  async function finishEmail() {
+    if ((await getIdToken()) !== null) return finish();
+    queryClient.clear();
+    await navigate({
+      to: '/login',
+      search: { reason: 'two-factor', redirect: safeRedirectTarget(redirect) },
+      replace: true,
+    });
+  }
+
+  // Two-factor is on, yet the organisation's rule refused this admin: this sign-in did not use it.
+  const isSignInWithoutIt = reason === 'required' && status.data?.enabled === true && stage === 'choose';
+
   let content: ReactNode;
   if (stage === 'totp') {
     content = <TotpSetupFlow onDone={finish} onCancel={() => setStage('choose')} />;
   } else if (stage === 'email') {
-    content = <EmailMfaSetup onDone={finish} onCancel={() => setStage('choose')} />;
+    content = <EmailMfaSetup onDone={finishEmail} onCancel={() => setStage('choose')} />;
+  } else if (isSignInWithoutIt) {
+    content = (
+      <Stack gap="sm">
+        <Alert color="blue" variant="light" role="status">
+          Two-factor sign-in is on for your account, but this sign-in did not use it (a passkey, for example,
+          or a sign-in from before your organisation required it). Sign in again with your password and a
+          code.
+        </Alert>
+        <ButtonLink
+          to="/logout"
+          search={{ reason: 'two-factor', redirect: safeRedirectTarget(redirect) }}
+          fullWidth
+        >
+          Sign in again
+        </ButtonLink>
+      </Stack>
+    );
   } else if (status.isPending) {
     content = (
       <Center py="lg">
@@ -114,7 +145,7 @@ export function MfaPage({ redirect, reason }: MfaPageProps) {
       title="MFA Setup"
       description="Two-factor sign-in: after your password, Argo asks for a second proof that it is you."
     >
-      {reason === 'required' && (
+      {reason === 'required' && !isSignInWithoutIt && (
         <Alert color="blue" variant="light" role="status">
           Your organisation requires admins to use two-factor sign-in. Set it up to continue.
         </Alert>

@@ -3,13 +3,13 @@ import { useForm } from '@mantine/form';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import QRCode from 'qrcode';
 import { useEffect, useRef, useState } from 'react';
+import { AuthForm, useAuthForm } from '../../../components/auth/AuthForm';
+import { BackupCodes } from '../../../components/auth/BackupCodes';
 import { getAuthCapabilities, startTotpSetup, verifyTotpSetup } from '../../../lib/auth/auth';
 import type { TotpSetup } from '../../../lib/auth/types';
-import { AuthForm, useAuthForm } from '../../auth/components/AuthForm';
-import { BackupCodes } from './BackupCodes';
 
 /** "JBSW Y3DP EHPK 3PXP": the key in groups of four, easier to type. */
-export function groupKey(secret: string): string {
+function groupKey(secret: string): string {
   return secret
     .replace(/\s+/g, '')
     .replace(/(.{4})/g, '$1 ')

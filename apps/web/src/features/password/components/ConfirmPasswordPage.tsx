@@ -3,11 +3,11 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { AuthForm, useAuthForm } from '../../../components/auth/AuthForm';
+import { matchesPassword, NewPasswordFields } from '../../../components/auth/NewPasswordFields';
 import { AuthLayout } from '../../../components/layout/AuthLayout';
 import { AnchorLink } from '../../../components/links';
 import { confirmPasswordReset, requestPasswordReset } from '../../../lib/auth/auth';
-import { AuthForm, useAuthForm } from '../../auth/components/AuthForm';
-import { matchesPassword, NewPasswordFields } from '../../auth/components/NewPasswordFields';
 
 /** /confirmation/password?email: the emailed reset code and the new password. */
 export function ConfirmPasswordPage({ email }: { email: string }) {

@@ -1,10 +1,10 @@
 import { Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate } from '@tanstack/react-router';
+import { AuthForm, useAuthForm } from '../../../components/auth/AuthForm';
 import { AuthLayout } from '../../../components/layout/AuthLayout';
 import { AnchorLink } from '../../../components/links';
 import { requestPasswordReset } from '../../../lib/auth/auth';
-import { AuthForm, useAuthForm } from '../../auth/components/AuthForm';
 
 /** /password/reset: asks for the email, sends a reset code, then /confirmation/password takes the code. */
 export function ResetPasswordPage() {

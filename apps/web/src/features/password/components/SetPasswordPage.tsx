@@ -2,12 +2,12 @@ import { Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
+import { AuthForm, useAuthForm } from '../../../components/auth/AuthForm';
+import { matchesPassword, NewPasswordFields } from '../../../components/auth/NewPasswordFields';
 import { AuthLayout } from '../../../components/layout/AuthLayout';
 import { AnchorLink } from '../../../components/links';
 import { completeNewPassword, signOut } from '../../../lib/auth/auth';
-import { AuthForm, useAuthForm } from '../../auth/components/AuthForm';
-import { matchesPassword, NewPasswordFields } from '../../auth/components/NewPasswordFields';
-import { useFinishSignIn } from '../../auth/use-finish-sign-in';
+import { useFinishSignIn } from '../../../lib/auth/use-finish-sign-in';
 
 /** /password/set: an invited person's first sign-in replaces the emailed temporary password with their own. */
 export function SetPasswordPage({ redirect }: { redirect?: string | undefined }) {

@@ -3,7 +3,8 @@ import { Alert, Button, Group, Stack, Switch, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import { isApiError } from '../../../lib/api-error';
-import { useProfile, useUpdateAccount } from '../api';
+import { useProfile } from '../../../lib/profile';
+import { useUpdateAccount } from '../api';
 
 type AccountField = 'name' | 'website';
 

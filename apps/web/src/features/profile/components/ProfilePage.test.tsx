@@ -1,13 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  json,
-  makeProfile,
-  makeUser,
-  mockApi,
-  renderPage,
-  stubIdentityProvider,
-} from '../../sessions/test-utils';
+import { makeProfile, makeUser } from '../../../testing/factories';
+import { json, mockApi } from '../../../testing/fake-api';
+import { renderPage, stubIdentityProvider } from '../../../testing/render-page';
 import { ProfilePage } from './ProfilePage';
 
 beforeEach(() => {
@@ -16,7 +11,7 @@ beforeEach(() => {
 });
 
 describe('the profile page', () => {
-  it('saves the own name with PUT /users/me', async () => {
+  it('saves the own name and job title with PUT /users/me', async () => {
     const profile = makeProfile('member');
     const sent = mockApi({
       'PUT /api/users/me': ({ body }) =>
@@ -24,13 +19,20 @@ describe('the profile page', () => {
     });
     renderPage(<ProfilePage />, { profile });
     const name = await screen.findByRole('textbox', { name: 'Name' });
+    const title = screen.getByRole('textbox', { name: 'Job title' });
     const save = screen.getByRole('button', { name: 'Save name' });
     expect(save).toHaveProperty('disabled', true);
     fireEvent.change(name, { target: { value: ' Mia Moe ' } });
+    fireEvent.change(title, { target: { value: ' Head of Sales ' } });
     fireEvent.click(save);
     expect(await screen.findByText('Name saved')).toBeTruthy();
+    expect(screen.getByText('You appear as Mia Moe, Head of Sales.')).toBeTruthy();
     expect(sent).toEqual([
-      expect.objectContaining({ method: 'PUT', path: '/api/users/me', body: { name: 'Mia Moe' } }),
+      expect.objectContaining({
+        method: 'PUT',
+        path: '/api/users/me',
+        body: { name: 'Mia Moe', title: 'Head of Sales' },
+      }),
     ]);
     // Members see the organisation but cannot change it.
     expect(screen.getByText('Only admins of Acme Ventures can change these.')).toBeTruthy();

@@ -1,6 +1,6 @@
 import { Badge, Code, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useProfile } from '../api';
+import { useProfile } from '../../../lib/profile';
 import { AccountForm } from './AccountForm';
 import { NameForm } from './NameForm';
 

@@ -1,9 +1,9 @@
 import { TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate } from '@tanstack/react-router';
+import { AuthForm, useAuthForm } from '../../../components/auth/AuthForm';
 import { AnchorLink } from '../../../components/links';
 import { isApiError, readErrorDetail } from '../../../lib/api-error';
-import { AuthForm, useAuthForm } from '../../auth/components/AuthForm';
 import { useCreateAccount } from '../api';
 
 /** Step 2 of registering: name the organisation (the Argo account); its creator becomes the first admin. */

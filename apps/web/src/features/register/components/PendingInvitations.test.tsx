@@ -8,7 +8,7 @@ import { createAppRouter } from '../../../app/router';
 import { setAuthProvider } from '../../../lib/auth/auth';
 
 /*
- * Issue 16, item 6: a signed-in person without an organisation lands on "Create your organisation" and finds there
+ * A signed-in person without an organisation lands on "Create your organisation" and finds there
  * the invitations waiting for them, to accept or decline. Real router, providers and API client; `fetch` stubbed.
  */
 
@@ -98,7 +98,7 @@ function renderOrganisationStep() {
 
 const card = (name: string) => screen.findByRole('listitem', { name: `Invitation to ${name}` });
 
-describe('invitations on the organisation step', { timeout: 15_000 }, () => {
+describe('invitations on the organisation step', () => {
   it('lists each invitation with who sent it, above the form to create an organisation', async () => {
     renderOrganisationStep();
     const acme = await card('Acme Ventures');

@@ -14,7 +14,7 @@ function describeError(error: unknown, fallback: string): string {
 
 /**
  * Where a signed-in person without an organisation lands: the invitations waiting for them, each to accept (they
- * join that organisation) or decline (it is gone). Nothing joins them without this (issue 16, item 6). Shows
+ * join that organisation) or decline (it is gone). Nothing joins them without this. Shows
  * nothing when there are none; the form to create their own organisation stays below either way.
  */
 export function PendingInvitations() {

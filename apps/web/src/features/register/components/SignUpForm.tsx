@@ -1,10 +1,10 @@
 import { Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate } from '@tanstack/react-router';
+import { AuthForm, useAuthForm } from '../../../components/auth/AuthForm';
+import { NewPasswordFields } from '../../../components/auth/NewPasswordFields';
 import { AnchorLink } from '../../../components/links';
 import { signUp } from '../../../lib/auth/auth';
-import { AuthForm, useAuthForm } from '../../auth/components/AuthForm';
-import { NewPasswordFields } from '../../auth/components/NewPasswordFields';
 
 /** Step 1 of registering: the person (name, email, password); then the emailed code on /confirmation/. */
 export function SignUpForm() {

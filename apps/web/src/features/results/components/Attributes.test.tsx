@@ -1,8 +1,9 @@
 import type { AttributeColumn } from '@argo/contract';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeBusiness } from '../../discovery/test-utils';
-import { mockApi, renderPage, stubIdentityProvider } from '../../sessions/test-utils';
+import { makeBusiness } from '../../../testing/factories';
+import { mockApi } from '../../../testing/fake-api';
+import { renderPage, stubIdentityProvider } from '../../../testing/render-page';
 import { attributeFacts, boundsFilter, formatAttribute, jsonLines } from '../attributes';
 import { columnsFromView, DEFAULT_COLUMN_ORDER, viewColumnsOf, withAttributeColumns } from '../column-choice';
 import { describeFilter } from '../filters';
@@ -34,7 +35,7 @@ const bakery = makeBusiness({
   },
 });
 
-describe('the imported file’s own columns', { timeout: 20_000 }, () => {
+describe('the imported file’s own columns', () => {
   it('formats values by the column type and lists them in file order, empty ones left out', () => {
     expect(formatAttribute({ type: 'number' }, 1998)).toBe('1998');
     expect(formatAttribute({ type: 'number' }, 1250000)).toBe('1,250,000');

@@ -1,12 +1,12 @@
-import type { AttributeColumn, Business } from '@argo/contract';
+import { type AttributeColumn, type Business, SUPPRESSED_MARK } from '@argo/contract';
 import { Anchor, SimpleGrid, Spoiler } from '@mantine/core';
 import { webUrl } from '../../../lib/safe-url';
 import { attributeFacts, jsonLines } from '../attributes';
-import { Fact, Section, Source } from './drawer-parts';
+import { Fact, Section, Source, SuppressedNote } from './drawer-parts';
 
 /**
  * "From your file": every column of the imported file this business has a value for, label → value in the file's
- * order (issue 14 part 2), and when it was imported. Nothing when the business has none (it was not imported, or
+ * order, and when it was imported. Nothing when the business has none (it was not imported, or
  * its row left those columns empty).
  */
 export function AttributesSection({
@@ -35,9 +35,12 @@ export function AttributesSection({
 
 /**
  * One value of the file: a web address as a link, JSON (a scraper's opening hours) as lines, and anything longer
- * than a few lines folded behind "Show all", so one long cell does not push the rest of the drawer away.
+ * than a few lines folded behind "Show all", so one long cell does not push the rest of the drawer away. A
+ * suppressed address stands as the API's SUPPRESSED_MARK.
  */
 function FileValue({ text }: { text: string }) {
+  // A cell that was only an address on the suppression list (inside longer text the API marks the address alone).
+  if (text === SUPPRESSED_MARK) return <SuppressedNote />;
   const href = webUrl(text);
   if (href) {
     return (

@@ -1,14 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeBusiness } from '../../discovery/test-utils';
-import { renderPage, stubIdentityProvider } from '../../sessions/test-utils';
+import { makeBusiness } from '../../../testing/factories';
+import { renderPage, stubIdentityProvider } from '../../../testing/render-page';
 import { BusinessDrawer } from './BusinessDrawer';
 
 beforeEach(() => {
   stubIdentityProvider();
 });
 
-// A hotel merged with its own restaurant (issue 15): the merge keeps the outlet's name, both numbers, both sites.
+// A hotel merged with its own restaurant: the merge keeps the outlet's name, both numbers, both sites.
 const schloss = makeBusiness({
   name: 'Schloss Lieser',
   website: 'https://www.schlosslieser.de/',
@@ -37,7 +37,7 @@ const fact = (details: HTMLElement, label: string) => {
   return labelText.parentElement as HTMLElement;
 };
 
-describe('business drawer: what a merge kept', { timeout: 20_000 }, () => {
+describe('business drawer: what a merge kept', () => {
   it('shows every other name, every category (main first), every phone and every website', async () => {
     const details = await openDrawer();
     const contact = within(details).getByRole('region', { name: 'Contact and place' });
@@ -194,7 +194,7 @@ describe('business drawer: what a merge kept', { timeout: 20_000 }, () => {
   });
 });
 
-describe('business drawer: its details are read by id', { timeout: 20_000 }, () => {
+describe('business drawer: its details are read by id', () => {
   it('shows the table row at once and says the details are coming while they are read', async () => {
     renderPage(<BusinessDrawer business={schloss} details="loading" onClose={() => {}} />);
     expect(

@@ -1,6 +1,6 @@
 import type { BusinessDetails } from '@argo/contract';
 import { Anchor } from '@mantine/core';
-import { Fact, PhoneLink, Section, Source, WebLink } from './drawer-parts';
+import { Fact, PhoneLink, Section, Source, SuppressedNote, WebLink } from './drawer-parts';
 
 type Contact = NonNullable<BusinessDetails['contacts']>[number];
 
@@ -38,7 +38,8 @@ export function ContactsSection({
 }
 
 /** A contact the site gave, as something to act on: an email to write to, a number to call, a profile to open. */
-function ContactValue({ contact: { kind, value } }: { contact: Contact }) {
+function ContactValue({ contact: { kind, value, suppressed } }: { contact: Contact }) {
+  if (suppressed) return <SuppressedNote />;
   if (kind === 'phone') return <PhoneLink phone={value} />;
   if (kind === 'email') {
     return (

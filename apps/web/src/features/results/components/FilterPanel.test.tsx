@@ -1,7 +1,8 @@
 import { INDUSTRIES } from '@argo/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderPage, stubIdentityProvider } from '../../sessions/test-utils';
+import { mockApi } from '../../../testing/fake-api';
+import { renderPage, stubIdentityProvider } from '../../../testing/render-page';
 import { closedFilter, closedOf, describeFilter } from '../filters';
 import { FilterPanel, industryChoices } from './FilterPanel';
 
@@ -9,7 +10,7 @@ beforeEach(() => {
   stubIdentityProvider();
 });
 
-describe('industry filter', { timeout: 20_000 }, () => {
+describe('industry filter', () => {
   it('offers the fixed taxonomy first, then other values the results hold', () => {
     const choices = industryChoices(['Food & Beverage', 'Dental', 'Food & Beverage']);
     expect(choices.slice(0, INDUSTRIES.length)).toEqual([...INDUSTRIES]);
@@ -37,7 +38,7 @@ describe('industry filter', { timeout: 20_000 }, () => {
   });
 });
 
-describe('closed businesses filter', { timeout: 20_000 }, () => {
+describe('closed businesses filter', () => {
   it('maps hide / show / only to the is_closed filter', () => {
     expect(closedFilter('hide')).toBe(false);
     expect(closedFilter('show')).toBeUndefined();

@@ -41,7 +41,7 @@ import {
   withFilter,
 } from '../filters';
 import { AttributeFilters } from './AttributeFilters';
-import { ENRICHMENT_STATE_LABELS, SOURCE_LABELS } from './columns';
+import { ENRICHMENT_STATE_LABELS, SOURCE_LABELS } from './labels';
 import { PeopleFilters } from './PeopleFilters';
 
 const TEXT_DEBOUNCE_MS = 400;

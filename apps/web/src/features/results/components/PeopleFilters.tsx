@@ -14,7 +14,7 @@ interface PeopleFiltersProps {
 }
 
 /**
- * The people filters of /results (issue 12): a decision-maker found or not, the seniorities the site names, and
+ * The people filters of /results: a decision-maker found or not, the seniorities the site names, and
  * the kinds of address found. Cells of the filter grid (a fragment, so they line up with the others).
  */
 export function PeopleFilters({ filters, set }: PeopleFiltersProps) {

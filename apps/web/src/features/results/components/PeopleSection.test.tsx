@@ -1,15 +1,10 @@
 import type { Business, BusinessPerson } from '@argo/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  choose,
-  json,
-  makeBusiness,
-  makeInfo,
-  renderApp,
-  SESSION_ID,
-  type SentRequest,
-} from '../../discovery/test-utils';
+import { makeBusiness, makeInfo, SESSION_ID } from '../../../testing/factories';
+import { json, type SentRequest } from '../../../testing/fake-api';
+import { choose } from '../../../testing/mantine-select';
+import { renderApp } from '../../../testing/render-app';
 
 const INFO = `GET /api/user/session/${SESSION_ID}/info`;
 const RESULTS = `GET /api/user/session/${SESSION_ID}/results`;
@@ -104,7 +99,7 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
-describe('people in the results', { timeout: 20_000 }, () => {
+describe('people in the results', () => {
   it('shows the decision-maker column: name and role, or none named', async () => {
     const { handlers } = setUp();
     renderApp(`/results?session_id=${SESSION_ID}`, handlers);
@@ -139,6 +134,19 @@ describe('people in the results', { timeout: 20_000 }, () => {
     ).toBeTruthy();
     const company = screen.getByRole('region', { name: 'Company facts' });
     expect(within(company).getByText('Amtsgericht Charlottenburg, HRB 123456')).toBeTruthy();
+  });
+
+  it('says an address was not checked, never "no mail server", when the MX lookup could not be made', async () => {
+    const { handlers } = setUp();
+    const checked = sonne([person({ email_mx: 'failed' }), person({ name: 'Lea Roth', email_mx: 'none' })]);
+    handlers[RESULTS] = () => json(200, { items: [checked], total: 1, page: 0, pageSize: 50 });
+    renderApp(`/results?session_id=${SESSION_ID}&business=${checked.id}`, handlers);
+    const list = await screen.findByRole('list', { name: 'People named on the website' });
+    const anna = within(list).getByRole('listitem', { name: 'Anna Berg' });
+    expect(within(anna).getByText('Mail server not checked')).toBeTruthy();
+    expect(within(anna).queryByText('No mail server for this domain')).toBeNull();
+    const lea = within(list).getByRole('listitem', { name: 'Lea Roth' });
+    expect(within(lea).getByText('No mail server for this domain')).toBeTruthy();
   });
 
   it('removes a person after asking, and the drawer shows the rest', async () => {

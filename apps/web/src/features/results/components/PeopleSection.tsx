@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { webUrl } from '../../../lib/safe-url';
 import { EMAIL_KIND_LABELS } from '../filters';
-import { Fact, PhoneLink, Section, Source } from './drawer-parts';
+import { Fact, PhoneLink, Section, Source, SuppressedNote } from './drawer-parts';
 
 interface PeopleSectionProps {
   business: Business;
@@ -22,7 +22,8 @@ interface PeopleSectionProps {
 /**
  * The people the business's own site names (decision-makers first), each with role, seniority, the address and
  * phone the page ties to them, LinkedIn, and the words and page they were read from; then the company facts the
- * site states. Suppressed addresses are marked; a guessed address is shown apart as "pattern, unverified".
+ * site states. A suppressed address is withheld by the API and marked; a guessed address is shown apart as
+ * "pattern, unverified".
  */
 export function PeopleSection({ business, onRemovePerson }: PeopleSectionProps) {
   const people = business.details?.people;
@@ -114,6 +115,7 @@ function PersonCard({ person, onRemove }: { person: BusinessPerson; onRemove?: (
             </Badge>
           </Group>
           {person.role && <Text size="sm">{person.role}</Text>}
+          {!person.email && person.email_suppressed && <SuppressedNote />}
           {person.email && (
             <Group gap={6}>
               <Text
@@ -131,6 +133,11 @@ function PersonCard({ person, onRemove }: { person: BusinessPerson; onRemove?: (
               {person.email_mx === 'none' && (
                 <Badge size="xs" variant="light" color="orange">
                   No mail server for this domain
+                </Badge>
+              )}
+              {person.email_mx === 'failed' && (
+                <Badge size="xs" variant="light" color="gray">
+                  Mail server not checked
                 </Badge>
               )}
               {person.email_suppressed && (

@@ -1,7 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAuthProvider } from '../../../lib/auth/auth';
-import { json, makeBusiness, renderApp, SESSION_ID, type SentRequest } from '../../discovery/test-utils';
+import { makeBusiness, SESSION_ID } from '../../../testing/factories';
+import { json, type SentRequest } from '../../../testing/fake-api';
+import { renderApp } from '../../../testing/render-app';
 import { bakery, DEFAULT_VIEW_COLUMNS, EXPORT, RESULTS, rowsLoaded, setUp } from './results-page.fixtures';
 
 beforeEach(() => {
@@ -11,7 +13,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('export', { timeout: 20_000 }, () => {
+describe('export', () => {
   function stubDownload() {
     const createObjectURL = vi.fn(() => 'blob:export');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
@@ -41,14 +43,73 @@ describe('export', { timeout: 20_000 }, () => {
     const exportQuery = Object.fromEntries(
       sent.find((request) => request.path.endsWith('/export'))?.query ?? [],
     );
-    // Closed businesses are left out of the file unless the filters ask for them (the API's default).
+    // Closed businesses are left out of the file unless the filters ask for them (the API's default). No
+    // `columns` and no `format`: a CSV of every fact Argo has, whatever the table shows.
     expect(exportQuery).toEqual({
       search: 'brot',
       sortBy: 'name',
       sortOrder: 'asc',
       filters: JSON.stringify(filters),
+    });
+  });
+
+  it('offers Excel and only the visible columns beside the button, and says how much arrived while it downloads', async () => {
+    const clicked = stubDownload();
+    const handlers = setUp();
+    let finish: () => void = () => {};
+    handlers[EXPORT] = () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new Uint8Array(300 * 1024));
+            finish = () => controller.close();
+          },
+        }),
+        {
+          status: 200,
+          headers: {
+            'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+            'Content-Disposition': 'attachment; filename="bakeries.xlsx"',
+          },
+        },
+      );
+    const { sent } = renderApp(`/results?session_id=${SESSION_ID}`, handlers);
+    await rowsLoaded();
+    const choose = async (item: string) => {
+      fireEvent.click(screen.getByRole('button', { name: 'Export options' }));
+      fireEvent.click(await screen.findByRole('menuitem', { name: item }));
+    };
+    await choose('Excel (.xlsx)');
+    await choose('Only the visible columns');
+    fireEvent.click(screen.getByRole('button', { name: 'Export Excel' }));
+    // While the file arrives: the button waits, the choices are locked, the bytes so far are shown.
+    expect((await screen.findByTestId('export-progress')).textContent).toBe('300 KB received');
+    expect(screen.getByRole('button', { name: 'Export options' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Export Excel' }).hasAttribute('data-loading')).toBe(true);
+    act(() => finish());
+    await waitFor(() => expect(clicked).toEqual(['bakeries.xlsx']));
+    expect(screen.queryByTestId('export-progress')).toBeNull();
+    const exportQuery = Object.fromEntries(
+      sent.find((request) => request.path.endsWith('/export'))?.query ?? [],
+    );
+    expect(exportQuery).toEqual({
+      sortBy: 'id',
+      sortOrder: 'desc',
+      format: 'xlsx',
       // Exactly what the table shows: its visible columns in their order.
       columns: DEFAULT_VIEW_COLUMNS,
+    });
+
+    // Back to every fact, as CSV.
+    await choose('CSV');
+    await choose('All facts');
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(sent.filter((request) => request.path.endsWith('/export'))).toHaveLength(2));
+    expect(
+      Object.fromEntries(sent.filter((request) => request.path.endsWith('/export'))[1]?.query ?? []),
+    ).toEqual({
+      sortBy: 'id',
+      sortOrder: 'desc',
     });
   });
 
@@ -90,7 +151,6 @@ describe('export', { timeout: 20_000 }, () => {
       sortBy: 'id',
       sortOrder: 'desc',
       filters: JSON.stringify({ is_closed: false }),
-      columns: DEFAULT_VIEW_COLUMNS,
     });
   });
 

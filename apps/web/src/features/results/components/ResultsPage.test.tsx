@@ -1,13 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  json,
-  makeBusiness,
-  makeInfo,
-  renderApp,
-  SESSION_ID,
-  type SentRequest,
-} from '../../discovery/test-utils';
+import { ids, makeBusiness, makeInfo, SESSION_ID } from '../../../testing/factories';
+import { json, type SentRequest } from '../../../testing/fake-api';
+import { renderApp } from '../../../testing/render-app';
 
 const INFO = `GET /api/user/session/${SESSION_ID}/info`;
 const RESULTS = `GET /api/user/session/${SESSION_ID}/results`;
@@ -53,7 +48,7 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
-describe('the results table', { timeout: 15_000 }, () => {
+describe('the results table', () => {
   it('shows the session and its businesses with the default page and sort', async () => {
     const { sent } = renderApp(`/results?session_id=${SESSION_ID}`, setUp());
     expect(await screen.findByRole('heading', { level: 1, name: 'Gyros in Plano' })).toBeTruthy();
@@ -122,7 +117,7 @@ describe('the results table', { timeout: 15_000 }, () => {
     expect(screen.queryByRole('link', { name: 'Enrich' })).toBeNull();
   });
 
-  it('says which lines of the file were refused and which were imported without a value, counting them all', async () => {
+  it('says which lines of the file were refused and which were imported with a value left empty, counting them all', async () => {
     const createObjectURL = vi.fn(() => 'blob:report');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const clicked: string[] = [];
@@ -155,7 +150,9 @@ describe('the results table', { timeout: 15_000 }, () => {
     expect(await screen.findByText('120 rows of the file were not imported')).toBeTruthy();
     expect(screen.getByText('Line 3: no name')).toBeTruthy();
     expect(screen.getByText('1 of 120 listed here.')).toBeTruthy();
-    expect(screen.getByText('1 row was imported without a value that could not be read')).toBeTruthy();
+    expect(
+      screen.getByText('1 row was imported with a value left empty, because it could not be read'),
+    ).toBeTruthy();
     expect(screen.getByText('Line 4: website "www.krause" could not be read; left empty')).toBeTruthy();
     // Every line, not only the ones listed: the import's report as a file (only where some are not listed).
     const downloads = screen.getAllByRole('button', { name: 'Download every line (CSV)' });
@@ -163,6 +160,71 @@ describe('the results table', { timeout: 15_000 }, () => {
     fireEvent.click(downloads[0] as HTMLElement);
     await waitFor(() => expect(clicked).toEqual(['gyros-import-report.csv']));
     vi.unstubAllGlobals();
+  });
+
+  it("lets the user dismiss the import's notices, remembered for that user and session", async () => {
+    window.localStorage.clear();
+    const handlers = {
+      ...setUp(),
+      [INFO]: () =>
+        json(
+          200,
+          makeInfo({
+            status: 'completed',
+            counts: { businesses: 2, by_enrichment_state: {} },
+            rejected_rows: [{ line: 3, reason: 'no name' }],
+            rejected_count: 1,
+            import_notes: [
+              { line: 4, note: 'website "www.krause" could not be read; left empty' },
+              { line: 9, note: 'phone number "call us" could not be read; left empty' },
+            ],
+            import_note_count: 20,
+          }),
+        ),
+    };
+    renderApp(`/results?session_id=${SESSION_ID}`, handlers);
+    const notes = '20 rows were imported with a value left empty, because it could not be read';
+    const notesAlert = (await screen.findByText(notes)).closest('[role="alert"]') as HTMLElement;
+    fireEvent.click(within(notesAlert).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() =>
+      expect(screen.queryByText('Line 4: website "www.krause" could not be read; left empty')).toBeNull(),
+    );
+    // The other notice stays until dismissed on its own.
+    expect(screen.getByText('1 row of the file was not imported')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Show the 20 rows with a value left empty' })).toBeTruthy();
+    expect(window.localStorage.getItem(`argo.import-notice.notes.${ids.me}.${SESSION_ID}`)).not.toBeNull();
+
+    // Coming back to the session: still dismissed.
+    cleanup();
+    renderApp(`/results?session_id=${SESSION_ID}`, handlers);
+    expect(
+      await screen.findByRole('button', { name: 'Show the 20 rows with a value left empty' }),
+    ).toBeTruthy();
+    expect(screen.queryByText(notes)).toBeNull();
+
+    // Another user of this browser still sees it; so does this user on another session.
+    window.localStorage.clear();
+    window.localStorage.setItem(
+      `argo.import-notice.notes.someone-else.${SESSION_ID}`,
+      '2026-01-01T00:00:00Z',
+    );
+    window.localStorage.setItem(`argo.import-notice.notes.${ids.me}.another-session`, '2026-01-01T00:00:00Z');
+    cleanup();
+    renderApp(`/results?session_id=${SESSION_ID}`, handlers);
+    expect(await screen.findByText(notes)).toBeTruthy();
+
+    // Brought back, it lists its lines again.
+    fireEvent.click(
+      within(screen.getByText(notes).closest('[role="alert"]') as HTMLElement).getByRole('button', {
+        name: 'Dismiss',
+      }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Show the 20 rows with a value left empty' }));
+    expect(
+      await screen.findByText('Line 4: website "www.krause" could not be read; left empty'),
+    ).toBeTruthy();
+    expect(window.localStorage.getItem(`argo.import-notice.notes.${ids.me}.${SESSION_ID}`)).toBeNull();
+    window.localStorage.clear();
   });
 
   it('sends the sort of a clicked header, the debounced search and the page, and keeps them in the address', async () => {

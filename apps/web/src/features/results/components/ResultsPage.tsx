@@ -5,7 +5,8 @@ import {
   type SessionInfo,
   sessionAccessAllows,
 } from '@argo/contract';
-import { Alert, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, em, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconMap, IconTable, IconTarget } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { RowSelectionState } from '@tanstack/react-table';
@@ -14,15 +15,23 @@ import { ErrorState } from '../../../components/ErrorState';
 import { ListPagination } from '../../../components/ListPagination';
 import { AnchorLink } from '../../../components/links';
 import { isSessionGone, SessionGoneAlert } from '../../../components/SessionGoneAlert';
+import { useProfile } from '../../../lib/profile';
 import type { SearchChange } from '../../../lib/search-params';
-import { useProfile } from '../../profile/api';
-import { sessionInfoQueryOptions } from '../../sessions/api';
-import { LIVE_REFETCH_MS, resultsQueryOptions, useRemovePerson } from '../api';
+import { sessionInfoQueryOptions } from '../../../lib/session-api';
+import {
+  LIVE_REFETCH_MS,
+  resultsQueryOptions,
+  SELECTED_ROWS_ENRICHMENT,
+  useCorrectBusiness,
+  useEnrichSelected,
+  useRemovePerson,
+} from '../api';
 import { useDrawerBusiness } from '../map/api';
 import { useResultsView } from '../saved-view';
 import { RESULT_PAGE_SIZES, type ResultsSearch, type ResultView } from '../search';
 import { BusinessDrawer } from './BusinessDrawer';
 import { ActiveFilters, FilterPanel } from './FilterPanel';
+import { ResultsCards } from './ResultsCards';
 import { ResultsMap } from './ResultsMap';
 import { NoResults, OsmAttribution, ResultsSkeleton } from './ResultsStates';
 import { ResultsTable } from './ResultsTable';
@@ -49,6 +58,9 @@ interface ResultsPageProps extends ResultsSlots {
 
 const NO_ATTRIBUTE_COLUMNS: AttributeColumn[] = [];
 
+/** Below Mantine's `sm` breakpoint (48em, 768 px): a phone, where each business is a card instead of a row. */
+export const PHONE_QUERY = `(max-width: ${em(767.98)})`;
+
 /** /results?session_id: the businesses of a session — table, map, ICP — with filters, search, export, share. */
 export function ResultsPage(props: ResultsPageProps) {
   const sessionId = props.search.session_id;
@@ -72,6 +84,8 @@ function SessionResults({
   renderBusinessExtra,
 }: ResultsPageProps & { sessionId: string }) {
   const profile = useProfile();
+  // Read at once (not after a first render as the table), so a phone never draws the table first.
+  const isPhone = useMediaQuery(PHONE_QUERY, undefined, { getInitialValueInEffect: false });
   const info = useQuery(sessionInfoQueryOptions(sessionId, LIVE_REFETCH_MS));
   const isLive = info.data?.status === 'queued' || info.data?.status === 'running';
   // Not a session id, or a session deleted or unshared since: trying again cannot help, so no "Try again".
@@ -138,12 +152,15 @@ function SessionResults({
   const onOpenBusiness = (id: string) => onSearchChange({ business: id });
   const canShare = info.data ? sessionAccessAllows(info.data.access, 'share') : false;
   const canRun = info.data ? sessionAccessAllows(info.data.access, 'run') : false;
+  const canEdit = info.data ? sessionAccessAllows(info.data.access, 'update') : false;
   const removePerson = useRemovePerson(sessionId);
+  const correctBusiness = useCorrectBusiness(sessionId);
+  const enrichOne = useEnrichSelected(sessionId);
 
   return (
     <Stack gap="md">
       {/* A session that is gone shows no header: the one read before it was deleted would still say "completed". */}
-      {!isGone && <SessionHeader sessionId={sessionId} info={info.data} />}
+      {!isGone && <SessionHeader sessionId={sessionId} userId={profile.id} info={info.data} />}
 
       {isGone && <SessionGoneAlert error={info.error} />}
       {info.isError && !isGone && (
@@ -201,6 +218,7 @@ function SessionResults({
                   onResetView={view.canReset && !view.isResetting ? view.reset : undefined}
                   onShare={canShare && renderShare ? () => setShareOpen(true) : undefined}
                   isTable={search.view === 'table'}
+                  isCompact={isPhone}
                 />
                 {isFilterPanelOpen && (
                   <FilterPanel
@@ -252,7 +270,19 @@ function SessionResults({
                   <NoResults search={search} isLive={isLive} onSearchChange={onSearchChange} />
                 )}
 
-                {data && data.total > 0 && search.view === 'table' && (
+                {data && data.total > 0 && search.view === 'table' && isPhone && (
+                  <ResultsCards
+                    businesses={data.items}
+                    sort={{ sortBy: search.sortBy, sortOrder: search.sortOrder }}
+                    onSortChange={(sort) => onSearchChange({ ...sort, page: 0 })}
+                    selection={selection}
+                    onSelectionChange={setSelection}
+                    onOpenBusiness={onOpenBusiness}
+                    openBusinessId={search.business}
+                  />
+                )}
+
+                {data && data.total > 0 && search.view === 'table' && !isPhone && (
                   <Paper withBorder style={{ overflow: 'hidden' }}>
                     <ResultsTable
                       businesses={data.items}
@@ -310,6 +340,20 @@ function SessionResults({
         onRemovePerson={
           canRun
             ? (business, person) => removePerson.mutateAsync({ businessId: business.id, name: person.name })
+            : undefined
+        }
+        onCorrect={
+          canEdit
+            ? (business, body) => correctBusiness.mutateAsync({ businessId: business.id, body })
+            : undefined
+        }
+        onEnrich={
+          canRun
+            ? (business) =>
+                enrichOne.mutateAsync({
+                  target: { businessIds: [business.id] },
+                  types: SELECTED_ROWS_ENRICHMENT,
+                })
             : undefined
         }
       />

@@ -8,12 +8,12 @@ import { type CSSProperties, type ReactNode, useMemo, useRef } from 'react';
 import { attributeColumnId } from '../attributes';
 import type { ColumnVisibility } from '../column-choice';
 import { attributeColumnsFor } from './attribute-columns';
-import { columns, features } from './columns';
+import { columns, features, type ResultsColumnMeta } from './columns';
 import { useScrollAnchor } from './scroll-anchor';
 
 const NO_ATTRIBUTE_COLUMNS: readonly AttributeColumn[] = [];
 
-/** Pages up to this size render every row; bigger ones only the rows in view (issue 6: 5,000-row pages). */
+/** Pages up to this size render every row; bigger ones only the rows in view (pages of up to 5,000 rows). */
 export const VIRTUALISE_ABOVE = 100;
 const ROW_HEIGHT_ESTIMATE = 41;
 const OVERSCAN_ROWS = 12;
@@ -45,6 +45,15 @@ interface ResultsTableProps {
   viewKey?: string | undefined;
   /** The rows shown are the previous query's while the new ones load. */
   isPlaceholder?: boolean | undefined;
+}
+
+/** A cell's layout from its column: on one line (isNarrow), or never narrower than its minWidth. */
+function cellStyle(meta: ResultsColumnMeta | undefined): CSSProperties | undefined {
+  if (!meta?.isNarrow && meta?.minWidth === undefined) return undefined;
+  return {
+    ...(meta.isNarrow ? { whiteSpace: 'nowrap' } : {}),
+    ...(meta.minWidth !== undefined ? { minWidth: meta.minWidth } : {}),
+  };
 }
 
 /** One page of businesses; the server sorts (a header click changes sortBy/sortOrder in the address). */
@@ -141,11 +150,7 @@ export function ResultsTable({
       style={style}
     >
       {row.getVisibleCells().map((cell) => (
-        <Table.Td
-          key={cell.id}
-          data-column={cell.column.id}
-          style={cell.column.columnDef.meta?.isNarrow ? { whiteSpace: 'nowrap' } : undefined}
-        >
+        <Table.Td key={cell.id} data-column={cell.column.id} style={cellStyle(cell.column.columnDef.meta)}>
           <table.FlexRender cell={cell} />
         </Table.Td>
       ))}
@@ -183,6 +188,8 @@ export function ResultsTable({
     <Table
       ref={tableRef}
       verticalSpacing="xs"
+      // Eleven default columns share a laptop's width (1366 px less the navigation): a little less room between them.
+      horizontalSpacing={7}
       highlightOnHover
       aria-label="Businesses"
       aria-rowcount={isVirtual ? rows.length + 1 : undefined}
@@ -195,9 +202,10 @@ export function ResultsTable({
               const meta = header.column.columnDef.meta;
               const field = meta?.sortField;
               const label = <table.FlexRender header={header} />;
+              const whiteSpace = meta?.wrapsHeader ? 'normal' : 'nowrap';
               if (!field)
                 return (
-                  <Table.Th key={header.id} style={{ whiteSpace: 'nowrap' }}>
+                  <Table.Th key={header.id} style={{ whiteSpace }}>
                     {label}
                   </Table.Th>
                 );
@@ -210,6 +218,7 @@ export function ResultsTable({
               return (
                 <Table.Th
                   key={header.id}
+                  style={{ whiteSpace }}
                   aria-sort={isSorted ? (sort.sortOrder === 'asc' ? 'ascending' : 'descending') : 'none'}
                 >
                   <UnstyledButton

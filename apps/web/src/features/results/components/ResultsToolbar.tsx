@@ -1,21 +1,30 @@
 import { type AttributeColumn, attributeFilterKey, attributeKeyOf } from '@argo/contract';
-import { ActionIcon, Badge, Button, Checkbox, Group, Popover, Stack, Text, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Menu,
+  Popover,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import {
   IconAddressBook,
   IconArrowBackUp,
   IconChevronDown,
   IconChevronUp,
   IconColumns,
-  IconDownload,
+  IconDots,
   IconFilter,
   IconSearch,
   IconShare,
 } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import type { SearchChange } from '../../../lib/search-params';
-import { useExport } from '../api';
 import {
   CHOOSABLE_COLUMNS,
   type ColumnId,
@@ -25,6 +34,7 @@ import {
 } from '../column-choice';
 import type { SaveStatus } from '../saved-view';
 import type { ResultsSearch } from '../search';
+import { CONTACTS_EXPORT_TITLE, ExportButton, useContactsExport } from './ResultsExport';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -39,7 +49,7 @@ interface ResultsToolbarProps {
   onColumnVisibilityChange: (visibility: ColumnVisibility) => void;
   columnOrder: readonly ColumnId[];
   onColumnOrderChange: (order: ColumnId[]) => void;
-  /** The visible columns in their order: the export writes these. */
+  /** The visible columns in their order: the export writes these when asked for only the visible columns. */
   visibleColumns: readonly string[];
   /** The session's imported columns (SessionInfo.attribute_columns): optional columns of the chooser. */
   attributeColumns?: readonly AttributeColumn[] | undefined;
@@ -50,6 +60,11 @@ interface ResultsToolbarProps {
   onShare?: (() => void) | undefined;
   /** The column choice only matters for the table. */
   isTable: boolean;
+  /**
+   * A phone's toolbar: two rows — the search and the filters, then the count, the export and a menu with the
+   * rest (contacts export, share, reset view); no column choice (the cards show their key facts).
+   */
+  isCompact?: boolean | undefined;
 }
 
 /** Search, filters, columns, export and share above the results. */
@@ -70,6 +85,7 @@ export function ResultsToolbar({
   onResetView,
   onShare,
   isTable,
+  isCompact = false,
 }: ResultsToolbarProps) {
   const [text, setText] = useState(search.search ?? '');
   // The search text last sent to the address: a different one there came from elsewhere ("Clear search",
@@ -87,38 +103,120 @@ export function ResultsToolbar({
     onSearchChange({ search: value.trim() || undefined, page: 0 });
   }, SEARCH_DEBOUNCE_MS);
   const filterCount = Object.keys(search.filters ?? {}).length;
+  const contacts = useContactsExport(sessionId, search);
+
+  const searchInput = (
+    <TextInput
+      aria-label="Search businesses"
+      placeholder={
+        isCompact ? 'Search businesses' : 'Search name, website, software, people, industry, any text'
+      }
+      leftSection={<IconSearch size={16} />}
+      value={text}
+      onChange={(event) => {
+        setText(event.currentTarget.value);
+        applySearch(event.currentTarget.value);
+      }}
+      style={isCompact ? { flex: 1, minWidth: 0 } : { flex: 1, minWidth: 220, maxWidth: 420 }}
+    />
+  );
+  const filtersButton = (
+    <Button
+      variant={isFilterPanelOpen ? 'light' : 'default'}
+      leftSection={<IconFilter size={16} />}
+      onClick={onToggleFilterPanel}
+      aria-expanded={isFilterPanelOpen}
+      aria-controls="results-filters"
+      rightSection={
+        filterCount > 0 ? (
+          <Badge size="xs" circle>
+            {filterCount}
+          </Badge>
+        ) : undefined
+      }
+      style={{ flexShrink: 0 }}
+    >
+      Filters
+    </Button>
+  );
+  const totalText = total !== undefined && (
+    <Text size="sm" c="dimmed" data-testid="results-total">
+      {total.toLocaleString('en-US')} {total === 1 ? 'business' : 'businesses'}
+      {search.search || filterCount > 0 ? ' match' : ''}
+    </Text>
+  );
+  const exportButton = (
+    <ExportButton
+      sessionId={sessionId}
+      search={search}
+      isEmpty={total === 0}
+      // The file's own columns are always in the export, after the standard ones: the API appends them.
+      // The map shows no columns: there the file holds every fact.
+      columns={isTable ? visibleColumns.filter((id) => attributeKeyOf(id) === null) : undefined}
+    />
+  );
+
+  if (isCompact) {
+    return (
+      <Stack gap={6} data-testid="results-toolbar">
+        <Group gap="xs" wrap="nowrap">
+          {searchInput}
+          {filtersButton}
+        </Group>
+        <Group gap="xs" justify="space-between" wrap="nowrap" align="flex-start">
+          <Stack gap={0} style={{ minWidth: 0 }} mt={8}>
+            {totalText}
+            <ViewStatus status={viewStatus} />
+          </Stack>
+          <Group gap="xs" wrap="nowrap" align="flex-start">
+            {exportButton}
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <ActionIcon variant="default" size={36} aria-label="More actions">
+                  <IconDots size={18} />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item
+                  leftSection={<IconAddressBook size={16} />}
+                  onClick={contacts.run}
+                  disabled={total === 0 || contacts.isPending}
+                  title={CONTACTS_EXPORT_TITLE}
+                >
+                  {contacts.isPending ? 'Exporting contacts…' : 'Export contacts'}
+                </Menu.Item>
+                {onShare && (
+                  <Menu.Item leftSection={<IconShare size={16} />} onClick={onShare}>
+                    Share
+                  </Menu.Item>
+                )}
+                <Menu.Item
+                  leftSection={<IconArrowBackUp size={16} />}
+                  onClick={onResetView}
+                  disabled={!onResetView}
+                  title="Forget the saved columns, filters and sort of this session"
+                >
+                  Reset view
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </Group>
+        {contacts.error && (
+          <Text size="xs" c="red" role="alert" data-testid="export-error">
+            {contacts.error.message}
+          </Text>
+        )}
+      </Stack>
+    );
+  }
 
   return (
-    <Stack gap={6}>
+    <Stack gap={6} data-testid="results-toolbar">
       <Group justify="space-between" gap="sm">
         <Group gap="sm" style={{ flex: 1, minWidth: 260 }}>
-          <TextInput
-            aria-label="Search businesses"
-            placeholder="Search name, website, category, city, summary"
-            leftSection={<IconSearch size={16} />}
-            value={text}
-            onChange={(event) => {
-              setText(event.currentTarget.value);
-              applySearch(event.currentTarget.value);
-            }}
-            style={{ flex: 1, minWidth: 220, maxWidth: 420 }}
-          />
-          <Button
-            variant={isFilterPanelOpen ? 'light' : 'default'}
-            leftSection={<IconFilter size={16} />}
-            onClick={onToggleFilterPanel}
-            aria-expanded={isFilterPanelOpen}
-            aria-controls="results-filters"
-            rightSection={
-              filterCount > 0 ? (
-                <Badge size="xs" circle>
-                  {filterCount}
-                </Badge>
-              ) : undefined
-            }
-          >
-            Filters
-          </Button>
+          {searchInput}
+          {filtersButton}
           {isTable && (
             <ColumnChooser
               visibility={columnVisibility}
@@ -140,20 +238,9 @@ export function ResultsToolbar({
           <ViewStatus status={viewStatus} />
         </Group>
         <Group gap="sm">
-          {total !== undefined && (
-            <Text size="sm" c="dimmed" data-testid="results-total">
-              {total.toLocaleString('en-US')} {total === 1 ? 'business' : 'businesses'}
-              {search.search || filterCount > 0 ? ' match' : ''}
-            </Text>
-          )}
+          {totalText}
           <ExportButton sessionId={sessionId} search={search} isEmpty={total === 0} what="contacts" />
-          <ExportButton
-            sessionId={sessionId}
-            search={search}
-            isEmpty={total === 0}
-            // The file's own columns are always in the export, after the standard ones: the API appends them.
-            columns={isTable ? visibleColumns.filter((id) => attributeKeyOf(id) === null) : undefined}
-          />
+          {exportButton}
           {onShare && (
             <Button variant="default" leftSection={<IconShare size={16} />} onClick={onShare}>
               Share
@@ -248,65 +335,5 @@ function ColumnChooser({
         </Stack>
       </Popover.Dropdown>
     </Popover>
-  );
-}
-
-/**
- * Downloads what the search and filters select as CSV — the businesses, or their people (one row each, for a CRM
- * import); a failure shows SPEC §8's text.
- */
-function ExportButton({
-  sessionId,
-  search,
-  isEmpty,
-  what = 'businesses',
-  columns,
-}: {
-  sessionId: string;
-  search: ResultsSearch;
-  isEmpty: boolean;
-  what?: 'businesses' | 'contacts';
-  /** The table's visible columns in their order: the file holds exactly those (every column without). */
-  columns?: readonly string[] | undefined;
-}) {
-  const exporter = useExport(sessionId, what);
-  const run = () =>
-    exporter.mutate(
-      {
-        sortBy: search.sortBy,
-        sortOrder: search.sortOrder,
-        ...(search.search ? { search: search.search } : {}),
-        ...(search.filters ? { filters: search.filters } : {}),
-        ...(columns ? { columns } : {}),
-        // Closed businesses are left out of exports unless the filters ask for them (Closed businesses: Only):
-        // a file is for outreach, and a closed business is no one to write to (issue 15).
-      },
-      {
-        onSuccess: (fileName) =>
-          notifications.show({ color: 'green', title: 'Export ready', message: `Saved ${fileName}` }),
-      },
-    );
-  return (
-    <Stack gap={2} align="flex-end">
-      <Button
-        leftSection={what === 'contacts' ? <IconAddressBook size={16} /> : <IconDownload size={16} />}
-        variant={what === 'contacts' ? 'default' : 'filled'}
-        onClick={run}
-        loading={exporter.isPending}
-        disabled={isEmpty}
-        title={
-          what === 'contacts'
-            ? 'One row per person named on the websites, with the business beside (HubSpot and Pipedrive column names)'
-            : undefined
-        }
-      >
-        {what === 'contacts' ? 'Export contacts' : 'Export CSV'}
-      </Button>
-      {exporter.error && (
-        <Text size="xs" c="red" role="alert" data-testid="export-error">
-          {exporter.error.message}
-        </Text>
-      )}
-    </Stack>
   );
 }

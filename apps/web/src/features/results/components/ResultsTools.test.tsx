@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, makeBusiness, makeInfo, renderApp, SESSION_ID } from '../../discovery/test-utils';
-import { ids } from '../../sessions/test-utils';
+import { ids, makeBusiness, makeInfo, SESSION_ID } from '../../../testing/factories';
+import { json } from '../../../testing/fake-api';
+import { renderApp } from '../../../testing/render-app';
 import { columnChoiceKey } from '../column-choice';
 import { bakery, RESULTS, resultQueries, rowsLoaded, setUp } from './results-page.fixtures';
 
@@ -12,7 +13,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('results filters', { timeout: 20_000 }, () => {
+describe('results filters', () => {
   it('reads filters from the address, sends them as the JSON the API takes, and writes changes back', async () => {
     const filters = { icp_tier: ['A', 'B'], hiring: true };
     const { router, sent } = renderApp(
@@ -62,7 +63,7 @@ describe('results filters', { timeout: 20_000 }, () => {
   });
 });
 
-describe('column choice', { timeout: 20_000 }, () => {
+describe('column choice', () => {
   it('hides a column, keeps the choice per user in localStorage, and restores it on the next visit', async () => {
     renderApp(`/results?session_id=${SESSION_ID}`, setUp());
     const table = await screen.findByRole('table', { name: 'Businesses' }, { timeout: 8_000 });
@@ -92,7 +93,7 @@ describe('column choice', { timeout: 20_000 }, () => {
   });
 });
 
-describe('the detail drawer', { timeout: 20_000 }, () => {
+describe('the detail drawer', () => {
   it('shows every fact with the page it came from and when, the software evidence, roles and ICP reasons', async () => {
     const { router } = renderApp(`/results?session_id=${SESSION_ID}`, setUp());
     fireEvent.click(
@@ -145,7 +146,7 @@ describe('the detail drawer', { timeout: 20_000 }, () => {
   });
 });
 
-describe('untrusted links', { timeout: 20_000 }, () => {
+describe('untrusted links', () => {
   it('never turns a scraped javascript: address into a link', async () => {
     const hostile = makeBusiness({
       name: 'Hostile Shop',
@@ -172,7 +173,7 @@ describe('untrusted links', { timeout: 20_000 }, () => {
   });
 });
 
-describe('enriching selected rows', { timeout: 20_000 }, () => {
+describe('enriching selected rows', () => {
   it('runs enrichment for the selected businesses and follows it on /enrichment-processing', async () => {
     const handlers = setUp();
     handlers['POST /api/enrichment/run'] = () =>

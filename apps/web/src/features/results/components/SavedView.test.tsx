@@ -1,15 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  json,
-  makeBusiness,
-  makeInfo,
-  renderApp,
-  SESSION_ID,
-  type SentRequest,
-} from '../../discovery/test-utils';
+import { makeBusiness, makeInfo, SESSION_ID } from '../../../testing/factories';
+import { json, type SentRequest } from '../../../testing/fake-api';
+import { renderApp } from '../../../testing/render-app';
 
-// Issue 14 part 5 on /results: the saved view (applied on open, the address winning; saved on change; reset) and
+// On /results: the saved view (applied on open, the address winning; saved on change; reset) and
 // "Select all N matching" sending the filters instead of ids.
 
 const INFO = `GET /api/user/session/${SESSION_ID}/info`;
@@ -64,7 +59,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the saved view', { timeout: 20_000 }, () => {
+describe('the saved view', () => {
   it('opens the session with the saved columns, filters and sort, asking for rows only once', async () => {
     const { router, sent } = renderApp(`/results?session_id=${SESSION_ID}`, setUp(SAVED));
     await rowsLoaded();
@@ -112,7 +107,7 @@ describe('the saved view', { timeout: 20_000 }, () => {
   });
 });
 
-describe('select all matching', { timeout: 20_000 }, () => {
+describe('select all matching', () => {
   it('offers every business matching the filters and enriches them by the filters, not by ids', async () => {
     const filters = { city: { contains: 'e' } };
     const { sent } = renderApp(

@@ -12,10 +12,11 @@ import { useNavigate } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal';
+import { ImportReportButton } from '../../../components/ImportReportButton';
 import { ButtonLink } from '../../../components/links';
 import { SessionStatusBadge } from '../../../components/SessionStatusBadge';
-import { ImportReportButton } from '../../discovery/components/ImportReportButton';
-import { type SessionRunAction, useSessionRunAction } from '../../sessions/api';
+import { useDismissed } from '../../../lib/dismissed';
+import { type SessionRunAction, useSessionRunAction } from '../../../lib/session-api';
 
 const TYPE_LABELS: Record<SessionType, string> = {
   search: 'Find businesses',
@@ -28,12 +29,14 @@ const progressScreen = (type: SessionType) => (type === 'import' ? '/processing'
 
 interface SessionHeaderProps {
   sessionId: string;
+  /** The signed-in user: what they dismissed is remembered for them alone. */
+  userId: string;
   /** Undefined while loading or when it could not be loaded. */
   info: SessionInfo | undefined;
 }
 
 /** The session above its results: name, kind, status, how many businesses, and the actions allowed now. */
-export function SessionHeader({ sessionId, info }: SessionHeaderProps) {
+export function SessionHeader({ sessionId, userId, info }: SessionHeaderProps) {
   if (!info) {
     return (
       <div>
@@ -77,6 +80,7 @@ export function SessionHeader({ sessionId, info }: SessionHeaderProps) {
       )}
       <LinesAlert
         sessionId={info.id}
+        dismissKey={dismissKey(userId, info.id, 'rejected')}
         color="yellow"
         lines={rejected.map((row) => ({ line: row.line, text: row.reason }))}
         total={info.rejected_count ?? rejected.length}
@@ -85,16 +89,25 @@ export function SessionHeader({ sessionId, info }: SessionHeaderProps) {
             ? '1 row of the file was not imported'
             : `${formatCount(n)} rows of the file were not imported`
         }
+        reopenLabel={(n) =>
+          n === 1 ? 'Show the row not imported' : `Show the ${formatCount(n)} rows not imported`
+        }
       />
       <LinesAlert
         sessionId={info.id}
+        dismissKey={dismissKey(userId, info.id, 'notes')}
         color="blue"
         lines={(info.import_notes ?? []).map((row) => ({ line: row.line, text: row.note }))}
         total={info.import_note_count ?? 0}
         title={(n) =>
           n === 1
-            ? '1 row was imported without a value that could not be read'
-            : `${formatCount(n)} rows were imported without a value that could not be read`
+            ? '1 row was imported with a value left empty, because it could not be read'
+            : `${formatCount(n)} rows were imported with a value left empty, because it could not be read`
+        }
+        reopenLabel={(n) =>
+          n === 1
+            ? 'Show the row with a value left empty'
+            : `Show the ${formatCount(n)} rows with a value left empty`
         }
       />
     </Stack>
@@ -103,33 +116,61 @@ export function SessionHeader({ sessionId, info }: SessionHeaderProps) {
 
 const formatCount = (n: number) => n.toLocaleString('en-US');
 
+/** Where a user's "dismissed" of one notice of one session is kept (localStorage). */
+const dismissKey = (userId: string, sessionId: string, notice: 'rejected' | 'notes') =>
+  `argo.import-notice.${notice}.${userId}.${sessionId}`;
+
 /** Lines listed before the rest fold away (whole lines: a fixed height cut one in half). */
 const LINES_FOLDED = 3;
 
 /**
  * What an import said about some of its lines ("Line 3: website "www.krause" could not be read; left empty"): the
- * first few, the others listed on demand, and every line of the file as a download when not all are listed.
+ * first few, the others listed on demand, and every line of the file as a download when not all are listed. The
+ * user may dismiss it (it fills a phone's first screen); dismissed, it stays one line that brings it back.
  */
 function LinesAlert({
   sessionId,
+  dismissKey: key,
   color,
   lines,
   total,
   title,
+  reopenLabel,
 }: {
   sessionId: string;
+  /** Where dismissing it is remembered. */
+  dismissKey: string;
   color: string;
   lines: { line: number; text: string }[];
   /** Every such line of the file; `lines` may hold only the first ones. */
   total: number;
   title: (total: number) => string;
+  /** The button that brings it back once dismissed. */
+  reopenLabel: (total: number) => string;
 }) {
   const [isOpen, setOpen] = useState(false);
+  const [isDismissed, setDismissed] = useDismissed(key);
   if (total === 0 || lines.length === 0) return null;
+  if (isDismissed) {
+    return (
+      <Group gap="xs">
+        <Button size="compact-sm" variant="subtle" color={color} onClick={() => setDismissed(false)}>
+          {reopenLabel(total)}
+        </Button>
+      </Group>
+    );
+  }
   const listed = lines.slice(0, LINES_SHOWN);
   const shown = isOpen ? listed : listed.slice(0, LINES_FOLDED);
   return (
-    <Alert color={color} variant="light" title={title(total)}>
+    <Alert
+      color={color}
+      variant="light"
+      title={title(total)}
+      withCloseButton
+      closeButtonLabel="Dismiss"
+      onClose={() => setDismissed(true)}
+    >
       <List size="sm" spacing={2}>
         {shown.map((row) => (
           <List.Item key={`${row.line}-${row.text}`}>

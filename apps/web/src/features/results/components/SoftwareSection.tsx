@@ -4,7 +4,7 @@ import { businessSoftware } from '../software-groups';
 import { Section, Source } from './drawer-parts';
 
 /**
- * The drawer's Software section (issue 11, part 5): what tells a salesperson something — shop, booking, CRM,
+ * The drawer's Software section: what tells a salesperson something — shop, booking, CRM,
  * marketing, payments, analytics, chat, site builder — first; languages, servers, CDNs, libraries, Open Graph,
  * RSS and what is only implied by another technology under "Infrastructure and inferences".
  */

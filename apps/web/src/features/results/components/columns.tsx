@@ -1,5 +1,5 @@
-import type { Business, EnrichmentState, SortField, Tier } from '@argo/contract';
-import { Anchor, Badge, Checkbox, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import type { Business, SortField } from '@argo/contract';
+import { Anchor, Badge, Checkbox, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import {
   columnVisibilityFeature,
   createColumnHelper,
@@ -7,36 +7,21 @@ import {
   rowSelectionFeature,
   tableFeatures,
 } from '@tanstack/react-table';
-import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
 import { WHOLE_BADGE } from '../../../components/whole-badge';
-import { webUrl } from '../../../lib/safe-url';
 import { businessSoftware } from '../software-groups';
-import { PhoneLink } from './drawer-parts';
-
-export const SOURCE_LABELS: Record<string, string> = {
-  osm: 'OpenStreetMap',
-  google_places: 'Google Places',
-  competitor: 'Competitor site',
-  import: 'CSV',
-};
-
-export const ENRICHMENT_STATE_LABELS: Record<EnrichmentState, string> = {
-  pending: 'Not enriched',
-  running: 'Enriching',
-  done: 'Enriched',
-  failed: 'Failed',
-  skipped: 'Skipped',
-};
-const ENRICHMENT_STATE_COLORS: Record<EnrichmentState, string> = {
-  pending: 'gray',
-  running: 'blue',
-  done: 'green',
-  failed: 'red',
-  skipped: 'yellow',
-};
-
-export const TIER_COLORS: Record<Tier, string> = { A: 'green', B: 'teal', C: 'yellow', D: 'gray' };
+import {
+  ClampedText,
+  DecisionMakerCell,
+  dash,
+  EnrichmentStateBadge,
+  FromWebsite,
+  ShortDate,
+  sourcesOf,
+  TierBadge,
+  WebsiteLink,
+} from './cells';
+import { PhoneLink, SuppressedNote } from './drawer-parts';
+import { SOURCE_LABELS } from './labels';
 
 export interface ResultsColumnMeta {
   /** The API's sort field behind the column; no sorting without one. */
@@ -47,6 +32,13 @@ export interface ResultsColumnMeta {
   label?: string;
   /** Cells that should not wrap. */
   isNarrow?: boolean;
+  /**
+   * The cells' least width in px: a column whose text wraps (the name) keeps a readable width instead of being
+   * squeezed to a word a line when the other columns crowd it.
+   */
+  minWidth?: number;
+  /** A header that may break onto two lines (at its hyphen or space) so the column can be narrower than its title. */
+  wrapsHeader?: boolean;
 }
 
 /** What the cells need from the page: opening a business's details. */
@@ -62,114 +54,8 @@ export const features = tableFeatures({
 });
 const helper = createColumnHelper<typeof features, Business>();
 
-const dash = (
-  <Text span c="dimmed" size="sm">
-    —
-  </Text>
-);
-
-/**
- * A value a file or a source wrote freely, in two lines at most so one row cannot fill the screen (a licence file's
- * category lists every licence a business holds: 280 characters); the whole value as its title, and in the drawer.
- */
-function ClampedText({ text }: { text: string | null | undefined }) {
-  if (!text) return dash;
-  return (
-    <Text size="sm" lineClamp={2} title={text}>
-      {text}
-    </Text>
-  );
-}
-
-/** The host of a website, for a short link text. */
-export function hostOf(business: Pick<Business, 'domain' | 'website'>): string {
-  if (business.domain) return business.domain;
-  try {
-    return new URL(business.website ?? '').hostname.replace(/^www\./, '');
-  } catch {
-    return business.website ?? '';
-  }
-}
-
-/** Distinct sources of a business (merged duplicates keep each one). */
-export function sourcesOf(business: Business): string[] {
-  const names = business.sources.map((source) => source.source);
-  return [...new Set(names.length > 0 ? names : [business.source])];
-}
-
-export function EnrichmentStateBadge({ business }: { business: Business }) {
-  const state = business.enrichment_state;
-  const badge = (
-    <Badge variant="light" color={ENRICHMENT_STATE_COLORS[state]} size="sm" style={WHOLE_BADGE}>
-      {ENRICHMENT_STATE_LABELS[state]}
-    </Badge>
-  );
-  return business.enrichment_error ? <Tooltip label={business.enrichment_error}>{badge}</Tooltip> : badge;
-}
-
-/**
- * "Decision-maker found": the primary contact's name and role when the site names an owner, founder or executive;
- * "None named" when people were analysed and nobody decides; a dash before the people analysis ran.
- */
-export function DecisionMakerCell({ business }: { business: Business }) {
-  const contact = business.primary_contact;
-  if (business.decision_maker == null) return dash;
-  if (!business.decision_maker || !contact) {
-    return (
-      <Text size="sm" c="dimmed">
-        None named
-      </Text>
-    );
-  }
-  return (
-    <div>
-      <Text size="sm" lineClamp={1} title={contact.name}>
-        {contact.name}
-      </Text>
-      {contact.role && (
-        <Text size="xs" c="dimmed" lineClamp={1} title={contact.role}>
-          {contact.role}
-        </Text>
-      )}
-    </div>
-  );
-}
-
-export function TierBadge({ tier, score }: { tier: Tier | null; score: number | null }) {
-  if (!tier && score === null) return dash;
-  return (
-    <Group gap={6} wrap="nowrap">
-      {tier && (
-        <Badge
-          color={TIER_COLORS[tier]}
-          size="sm"
-          variant="filled"
-          aria-label={`Tier ${tier}`}
-          style={WHOLE_BADGE}
-        >
-          {tier}
-        </Badge>
-      )}
-      {score !== null && (
-        <Text size="sm" span>
-          {Math.round(score)}
-        </Text>
-      )}
-    </Group>
-  );
-}
-
-/** A contact the record lacked and the business's own website gave (enrichment), said so under it. */
-function FromWebsite({ children }: { children: ReactNode }) {
-  return (
-    <Stack gap={0}>
-      {children}
-      <Text size="xs" c="dimmed">
-        from its website
-      </Text>
-    </Stack>
-  );
-}
+/** The website column's width: a long domain ends in "…" with the whole address as its title. */
+const WEBSITE_MAX_WIDTH = 120;
 
 export const columns = helper.columns([
   helper.display({
@@ -194,7 +80,7 @@ export const columns = helper.columns([
   }),
   helper.accessor('name', {
     header: 'Name',
-    meta: { sortField: 'name', firstOrder: 'asc', label: 'Name' },
+    meta: { sortField: 'name', firstOrder: 'asc', label: 'Name', minWidth: 150 },
     cell: (info) => (
       <Group gap={6} wrap="nowrap">
         <UnstyledButton
@@ -221,13 +107,7 @@ export const columns = helper.columns([
     cell: (info) => {
       const website = info.getValue();
       if (!website) return dash;
-      const href = webUrl(website);
-      if (!href) return <Text size="sm">{hostOf(info.row.original)}</Text>;
-      return (
-        <Anchor href={href} target="_blank" rel="noreferrer noopener" size="sm">
-          {hostOf(info.row.original)}
-        </Anchor>
-      );
+      return <WebsiteLink business={info.row.original} maw={WEBSITE_MAX_WIDTH} />;
     },
   }),
   helper.accessor('phone', {
@@ -248,9 +128,14 @@ export const columns = helper.columns([
   helper.accessor('email', {
     header: 'Email',
     cell: (info) => {
-      const { email, website_email: fromSite } = info.row.original;
+      const {
+        email,
+        website_email: fromSite,
+        email_suppressed,
+        website_email_suppressed,
+      } = info.row.original;
       const shown = email ?? fromSite;
-      if (!shown) return dash;
+      if (!shown) return email_suppressed || website_email_suppressed ? <SuppressedNote /> : dash;
       const link = (
         <Anchor href={`mailto:${shown}`} size="sm">
           {shown}
@@ -295,7 +180,7 @@ export const columns = helper.columns([
     id: 'software',
     header: 'Software',
     cell: (info) => {
-      // Business software only (issue 11): infrastructure and inferences stay in the drawer.
+      // Business software only: infrastructure and inferences stay in the drawer.
       const names = businessSoftware(info.row.original.software).map((software) => software.name);
       if (names.length === 0) return dash;
       const shown = names.slice(0, 3).join(', ');
@@ -322,6 +207,7 @@ export const columns = helper.columns([
   helper.display({
     id: 'decision_maker',
     header: 'Decision-maker',
+    meta: { wrapsHeader: true },
     cell: (info) => <DecisionMakerCell business={info.row.original} />,
   }),
   helper.display({
@@ -360,7 +246,7 @@ export const columns = helper.columns([
             key={source}
             variant="light"
             color={source === 'osm' ? 'green' : 'gray'}
-            size="sm"
+            size="xs"
             style={WHOLE_BADGE}
           >
             {SOURCE_LABELS[source] ?? source}
@@ -378,11 +264,13 @@ export const columns = helper.columns([
   }),
   helper.accessor('first_seen_at', {
     header: 'First seen',
-    meta: { sortField: 'first_seen_at', firstOrder: 'desc', label: 'First seen', isNarrow: true },
-    cell: (info) => (
-      <Text size="sm" title={info.getValue()}>
-        {dayjs(info.getValue()).format('D MMM YYYY')}
-      </Text>
-    ),
+    meta: {
+      sortField: 'first_seen_at',
+      firstOrder: 'desc',
+      label: 'First seen',
+      isNarrow: true,
+      wrapsHeader: true,
+    },
+    cell: (info) => <ShortDate iso={info.getValue()} />,
   }),
 ]);

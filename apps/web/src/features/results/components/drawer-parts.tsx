@@ -1,4 +1,4 @@
-import { Anchor, Divider, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Divider, Stack, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { formatPhone } from '../../../lib/phone';
@@ -72,6 +72,18 @@ export function Section({ title, children }: { title: string; children: ReactNod
       <Divider label={title} labelPosition="left" mb="xs" />
       <Stack gap="sm">{children}</Stack>
     </section>
+  );
+}
+
+/**
+ * Where the API withheld an address the account's suppression list (Settings → Do not contact) covers: the
+ * address is not shown, and the note says why.
+ */
+export function SuppressedNote() {
+  return (
+    <Badge size="xs" variant="light" color="red" title="On your do-not-contact list (Settings)">
+      Suppressed: never exported
+    </Badge>
   );
 }
 

@@ -1,6 +1,7 @@
 /** The answers and rows the results-page tests share: a completed session with a bakery and a kiosk. */
 import { screen } from '@testing-library/react';
-import { json, makeBusiness, makeInfo, SESSION_ID, type SentRequest } from '../../discovery/test-utils';
+import { makeBusiness, makeInfo, SESSION_ID } from '../../../testing/factories';
+import { json, type SentRequest } from '../../../testing/fake-api';
 
 export const INFO = `GET /api/user/session/${SESSION_ID}/info`;
 export const RESULTS = `GET /api/user/session/${SESSION_ID}/results`;

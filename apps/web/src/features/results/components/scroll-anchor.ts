@@ -55,7 +55,7 @@ function settle(box: HTMLElement, table: HTMLTableElement, wanted: Anchor, frame
 }
 
 /**
- * Sorting or filtering a long table keeps the user's place (issue 14 part 5): the row at the top of the view before
+ * Sorting or filtering a long table keeps the user's place: the row at the top of the view before
  * the change stays at the same height after it, when the new rows still hold it; otherwise the table starts at its
  * top. While the user scrolls, the row at the top is noted; when the view changes that note is kept until the new
  * rows (not the placeholder of the old ones) are drawn, then the scroll is set before the browser paints.
@@ -71,26 +71,29 @@ export function useScrollAnchor({
   const anchor = useRef<Anchor | null>(null);
   const pending = useRef<{ anchor: Anchor | null } | null>(null);
   const shownKey = useRef(viewKey);
-  const scrollBox = scrollRef?.current ?? null;
+  // Read when a scroll happens, not when the hook renders: the table's box is mounted after the render that
+  // first asks for it, and a listener bound to that render's (missing) box would note nothing.
+  const scrollBoxRef = useRef(scrollRef);
+  scrollBoxRef.current = scrollRef;
 
-  // Notes the row at the top of the view as the user scrolls (once a frame at most).
+  // Notes the row at the top of the view as the user scrolls (once a frame at most). Scroll events do not bubble:
+  // one listener in the capture phase hears the window and the table's own box alike.
   useEffect(() => {
-    const target: HTMLElement | Window = scrollBox ?? window;
     let frame = 0;
     const note = () => {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => {
         if (pending.current || !tableRef.current) return;
-        anchor.current = findAnchor(scrollBox, tableRef.current);
+        anchor.current = findAnchor(scrollBoxRef.current?.current ?? null, tableRef.current);
       });
     };
     note();
-    target.addEventListener('scroll', note, { passive: true });
+    document.addEventListener('scroll', note, { capture: true, passive: true });
     return () => {
       cancelAnimationFrame(frame);
-      target.removeEventListener('scroll', note);
+      document.removeEventListener('scroll', note, { capture: true });
     };
-  }, [scrollBox, tableRef]);
+  }, [tableRef]);
 
   // The view changed: keep the note made before the change for the new rows.
   useLayoutEffect(() => {

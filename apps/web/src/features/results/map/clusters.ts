@@ -7,7 +7,7 @@ import type { MapBBox, MapPoint } from '@argo/contract';
 import Supercluster from 'supercluster';
 import { TIER_KEYS, type TierKey } from './tiers';
 
-export interface LeafProps {
+interface LeafProps {
   id: string;
   name: string;
   tier: TierKey;

@@ -3,7 +3,7 @@ import { Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal';
-import { type SessionRunAction, useSessionRunAction } from '../api';
+import { type SessionRunAction, useSessionRunAction } from '../../../lib/session-api';
 
 const COPY: Record<
   SessionRunAction,

@@ -2,8 +2,10 @@ import type { Session } from '@argo/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ids, makeSession } from '../../../testing/factories';
+import { json, mockApi } from '../../../testing/fake-api';
+import { renderPage, stubIdentityProvider } from '../../../testing/render-page';
 import { SESSIONS_SEARCH_DEFAULTS, type SessionsSearch } from '../search';
-import { ids, json, makeSession, mockApi, renderPage, stubIdentityProvider } from '../test-utils';
 import { SessionsPage } from './SessionsPage';
 
 const defaults: SessionsSearch = { ...SESSIONS_SEARCH_DEFAULTS };

@@ -21,8 +21,8 @@ import { ErrorState } from '../../../components/ErrorState';
 import { ListPagination } from '../../../components/ListPagination';
 import { ButtonLink } from '../../../components/links';
 import { SESSION_STATUS_LABELS } from '../../../components/SessionStatusBadge';
+import { useProfile } from '../../../lib/profile';
 import type { SearchChange } from '../../../lib/search-params';
-import { useProfile } from '../../profile/api';
 import { sessionsListQueryOptions, venturesQueryOptions } from '../api';
 import {
   SESSION_PAGE_SIZES,

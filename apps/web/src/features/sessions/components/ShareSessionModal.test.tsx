@@ -1,7 +1,9 @@
 import type { SharedUser } from '@argo/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ids, json, makeSession, makeUser, mockApi, renderPage, stubIdentityProvider } from '../test-utils';
+import { ids, makeSession, makeUser } from '../../../testing/factories';
+import { json, mockApi } from '../../../testing/fake-api';
+import { renderPage, stubIdentityProvider } from '../../../testing/render-page';
 import { ShareSessionModal } from './ShareSessionModal';
 
 const owner = makeUser(ids.ann, 'Ann Owner', 'ann@acme.test');

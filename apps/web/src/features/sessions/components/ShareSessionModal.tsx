@@ -18,7 +18,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ErrorState } from '../../../components/ErrorState';
-import { useProfile } from '../../profile/api';
+import { useProfile } from '../../../lib/profile';
 import { colleaguesQueryOptions, sharedUsersQueryOptions, useGrantAccess, useRevokeAccess } from '../api';
 
 const ACCESS_OPTIONS: { value: ShareAccess; label: string }[] = [

@@ -1,9 +1,9 @@
 import { PasswordInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { AuthForm, useAuthForm } from '../../../components/auth/AuthForm';
+import { matchesPassword, NewPasswordFields } from '../../../components/auth/NewPasswordFields';
 import { changePassword } from '../../../lib/auth/auth';
-import { AuthForm, useAuthForm } from '../../auth/components/AuthForm';
-import { matchesPassword, NewPasswordFields } from '../../auth/components/NewPasswordFields';
 
 /** Change the password: the current one, then the new one twice (its rules listed and ticked). */
 export function ChangePasswordForm() {

@@ -2,10 +2,10 @@ import { Alert, Badge, Box, Button, Group, Modal, Stack, Text } from '@mantine/c
 import { IconShieldLock } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { BackupCodes } from '../../../components/auth/BackupCodes';
 import { ButtonLink } from '../../../components/links';
 import { disableMfa, getAuthCapabilities, regenerateBackupCodes } from '../../../lib/auth/auth';
-import { mfaStatusQueryOptions } from '../../auth/api';
-import { BackupCodes } from '../../mfa/components/BackupCodes';
+import { mfaStatusQueryOptions } from '../../../lib/auth/queries';
 import { PasswordPromptModal } from './PasswordPromptModal';
 
 interface MfaPanelProps {
@@ -89,8 +89,9 @@ export function MfaPanel({ isRequired }: MfaPanelProps) {
         description="Your password alone will sign you in. Your authenticator app and backup codes stop working."
         confirmLabel="Turn off"
         isDanger
-        onConfirm={async (password) => {
-          const result = await disableMfa(password);
+        asksForCode
+        onConfirm={async (password, code) => {
+          const result = await disableMfa(password, code);
           if (result.step === 'error') return result;
           setPrompt(null);
           await queryClient.invalidateQueries({ queryKey: mfaStatusQueryOptions().queryKey });
@@ -103,8 +104,9 @@ export function MfaPanel({ isRequired }: MfaPanelProps) {
         title="Make new backup codes?"
         description="Your current backup codes stop working."
         confirmLabel="Make new codes"
-        onConfirm={async (password) => {
-          const result = await regenerateBackupCodes(password);
+        asksForCode
+        onConfirm={async (password, code) => {
+          const result = await regenerateBackupCodes(password, code);
           if (result.step === 'error') return result;
           setPrompt(null);
           setNewCodes(result.backupCodes);

@@ -4,11 +4,11 @@ import { notifications } from '@mantine/notifications';
 import { IconFingerprint, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useAuthForm } from '../../../components/auth/AuthForm';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { addPasskey, removePasskey } from '../../../lib/auth/auth';
+import { passkeysQueryOptions } from '../../../lib/auth/queries';
 import type { PasskeyInfo } from '../../../lib/auth/types';
-import { passkeysQueryOptions } from '../../auth/api';
-import { useAuthForm } from '../../auth/components/AuthForm';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 

@@ -1,9 +1,9 @@
-import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import type { ReactNode } from 'react';
-import { getAuthCapabilities } from '../../../lib/auth/auth';
+import { type ReactNode, useState } from 'react';
+import { useAuthForm } from '../../../components/auth/AuthForm';
+import { getAuthCapabilities, sendMfaCode } from '../../../lib/auth/auth';
 import type { AuthErrorStep } from '../../../lib/auth/types';
-import { useAuthForm } from '../../auth/components/AuthForm';
 
 interface PasswordPromptModalProps {
   opened: boolean;
@@ -12,11 +12,16 @@ interface PasswordPromptModalProps {
   description: ReactNode;
   confirmLabel: string;
   isDanger?: boolean;
-  /** Runs the change with the password (null when the provider does not ask); answers its error, or null. */
-  onConfirm: (password: string | null) => Promise<AuthErrorStep | null>;
+  /** The change also needs a current two-factor code (turning it off, new backup codes), when the provider asks. */
+  asksForCode?: boolean;
+  /**
+   * Runs the change with the password and the code (each null when the provider does not ask); answers its
+   * error, or null.
+   */
+  onConfirm: (password: string | null, code: string | null) => Promise<AuthErrorStep | null>;
 }
 
-/** Asks for the password (when the provider wants it) before a change to how the person signs in. */
+/** Asks for the password (and a current code) when the provider wants them, before a change to how one signs in. */
 export function PasswordPromptModal({
   opened,
   onClose,
@@ -24,19 +29,34 @@ export function PasswordPromptModal({
   description,
   confirmLabel,
   isDanger,
+  asksForCode = false,
   onConfirm,
 }: PasswordPromptModalProps) {
-  const needsPassword = getAuthCapabilities().mfaNeedsPassword;
-  const form = useForm({ mode: 'uncontrolled', initialValues: { password: '' } });
+  const { mfaNeedsPassword: needsPassword, mfaChangeNeedsCode, mfaCodeByEmail } = getAuthCapabilities();
+  const needsCode = asksForCode && mfaChangeNeedsCode;
+  const form = useForm({ mode: 'uncontrolled', initialValues: { password: '', code: '' } });
   const { formError, setFormError, isSubmitting, showError, handleSubmit } = useAuthForm(form);
-  const submit = handleSubmit(async ({ password }) => {
-    const failed = await onConfirm(needsPassword ? password : null);
+  const [emailed, setEmailed] = useState<'sending' | 'sent' | null>(null);
+  const submit = handleSubmit(async ({ password, code }) => {
+    const failed = await onConfirm(needsPassword ? password : null, needsCode ? code : null);
     if (failed) showError(failed);
-    else form.reset();
+    else {
+      form.reset();
+      setEmailed(null);
+    }
   });
+  const emailCode = async () => {
+    setEmailed('sending');
+    const result = await sendMfaCode();
+    if (result.step === 'error') {
+      setEmailed(null);
+      showError(result);
+    } else setEmailed('sent');
+  };
   const close = () => {
     form.reset();
     setFormError(null);
+    setEmailed(null);
     onClose();
   };
   return (
@@ -53,6 +73,35 @@ export function PasswordPromptModal({
               key={form.key('password')}
               {...form.getInputProps('password')}
             />
+          )}
+          {needsCode && (
+            <Stack gap={4}>
+              <TextInput
+                label="Code"
+                description="From your authenticator app, one of your backup codes, or a code we email you."
+                autoComplete="one-time-code"
+                required
+                key={form.key('code')}
+                {...form.getInputProps('code')}
+              />
+              {mfaCodeByEmail && (
+                <Group gap="xs">
+                  <Button
+                    variant="subtle"
+                    size="compact-sm"
+                    onClick={emailCode}
+                    loading={emailed === 'sending'}
+                  >
+                    Email me a code
+                  </Button>
+                  {emailed === 'sent' && (
+                    <Text size="xs" c="dimmed" role="status">
+                      We emailed you a code. It works for 3 minutes.
+                    </Text>
+                  )}
+                </Group>
+              )}
+            </Stack>
           )}
           {formError && (
             <Text c="red" size="sm" role="alert">

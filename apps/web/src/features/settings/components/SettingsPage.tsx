@@ -9,7 +9,7 @@ import {
   useMantineColorScheme,
 } from '@mantine/core';
 import { getAuthCapabilities } from '../../../lib/auth/auth';
-import { useProfile } from '../../profile/api';
+import { useProfile } from '../../../lib/profile';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { MfaPanel } from './MfaPanel';
 import { PasskeysPanel } from './PasskeysPanel';

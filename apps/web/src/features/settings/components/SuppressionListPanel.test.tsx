@@ -1,7 +1,9 @@
 import type { Suppression } from '@argo/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ids, json, makeProfile, mockApi, renderPage, stubIdentityProvider } from '../../sessions/test-utils';
+import { ids, makeProfile } from '../../../testing/factories';
+import { json, mockApi } from '../../../testing/fake-api';
+import { renderPage, stubIdentityProvider } from '../../../testing/render-page';
 import { SettingsPage } from './SettingsPage';
 
 let entries: Suppression[];

@@ -32,7 +32,7 @@ const messageOf = (error: unknown) =>
     : 'Something went wrong. Try again.';
 
 /**
- * The account's suppression list (issue 12): addresses and domains Argo never exports or writes to. Every member
+ * The account's suppression list: addresses and domains Argo never exports or writes to. Every member
  * may add (whoever hears "do not contact us" must be able to honour it at once); only admins may remove.
  */
 export function SuppressionListPanel({ canRemove }: { canRemove: boolean }) {

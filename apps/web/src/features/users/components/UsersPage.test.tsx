@@ -148,7 +148,7 @@ async function choose(select: HTMLElement, option: string) {
   fireEvent.click(within(listbox).getByRole('option', { name: option }));
 }
 
-describe('the users screen', { timeout: 15_000 }, () => {
+describe('the users screen', () => {
   it('asks the API for the search, role and page of the address, and shows the total', async () => {
     handlers['GET /api/admin/users'] = ({ query }) => json(200, page([bob], 31, query));
     renderAt('/users?search=bob&role=member&page=1&page_size=10');

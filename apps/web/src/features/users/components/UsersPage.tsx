@@ -21,8 +21,8 @@ import { IconAlertTriangle, IconLock, IconSearch, IconUserPlus, IconUsers } from
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal';
+import { useProfile } from '../../../lib/profile';
 import type { SearchChange } from '../../../lib/search-params';
-import { useProfile } from '../../profile/api';
 import { accountVenturesQueryOptions, adminUsersQueryOptions, describeError, useDeleteUser } from '../api';
 import { USER_PAGE_SIZES, type UsersSearch } from '../search';
 import { InviteUserModal } from './InviteUserModal';

@@ -14,9 +14,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useState } from 'react';
-import { isApiError } from '../../../lib/api-client';
-import { readErrorDetail } from '../../../lib/api-error';
-import { useUpdateProfile } from '../profiles-api';
+import { profileErrorMessage, useUpdateProfile } from '../profiles-api';
 import type { TagField } from '../venture-form';
 
 const TAG_INPUTS: { field: TagField; label: string }[] = [
@@ -74,10 +72,7 @@ export function ProfileEditModal({ profile, onClose }: { profile: IcpProfile; on
       { id: profile.id, body: { name: name.trim(), why: why.trim(), criteria } },
       {
         onSuccess: onClose,
-        onError: (error) => {
-          const detail = isApiError(error) ? readErrorDetail(error.data) : null;
-          setProblem(detail?.message ?? error.message);
-        },
+        onError: (error) => setProblem(profileErrorMessage(error)),
       },
     );
   };

@@ -1,7 +1,9 @@
 import type { IcpProfile } from '@argo/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ids, json, mockApi, renderPage, stubIdentityProvider } from '../../sessions/test-utils';
+import { ids } from '../../../testing/factories';
+import { json, mockApi } from '../../../testing/fake-api';
+import { renderPage, stubIdentityProvider } from '../../../testing/render-page';
 import { VentureProfiles } from './VentureProfiles';
 
 const PROFILE_ID = '00000000-0000-4000-8000-0000000000f1';
@@ -100,6 +102,44 @@ describe("a venture's ICP profiles", { timeout: 60_000 }, () => {
       await screen.findByText('No ICP profiles yet: create them on the ICP tab of a session’s results.'),
     ).toBeTruthy();
     await waitFor(() => expect(sent.some((request) => request.method === 'DELETE')).toBe(true));
+  });
+
+  it('says a profile is no longer there when a rename or a delete answers 404, and refreshes the list', async () => {
+    const other: IcpProfile = { ...dentists, id: '00000000-0000-4000-8000-0000000000f5', name: 'Law firms' };
+    let profiles = [dentists, other];
+    const gone = () => json(404, { error: { code: 'not_found', message: 'ICP profile was not found.' } });
+    const sent = mockApi({
+      'GET /api/icp/profiles': () => json(200, profiles),
+      [`PUT /api/icp/profiles/${PROFILE_ID}`]: () => {
+        profiles = [other];
+        return gone();
+      },
+      [`DELETE /api/icp/profiles/${other.id}`]: () => {
+        profiles = [];
+        return gone();
+      },
+    });
+    renderPage(<VentureProfiles ventureId={ids.venture} />);
+
+    fireEvent.click(await screen.findByRole('button', { name: /Growing dental practices/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit profile Growing dental practices' }));
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save profile' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toMatch(
+      /^This profile is no longer there: it was deleted, replaced when profiles were made again from its session, or that session is no longer shared with you/,
+    );
+    await waitFor(() => expect(screen.getAllByTestId('venture-profile')).toHaveLength(1));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    fireEvent.click(await screen.findByRole('button', { name: /Law firms/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete profile Law firms' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete this ICP profile?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete profile' }));
+    expect(await within(confirm).findByText(/This profile is no longer there/)).toBeTruthy();
+    expect(
+      await screen.findByText('No ICP profiles yet: create them on the ICP tab of a session’s results.'),
+    ).toBeTruthy();
+    expect(sent.filter((request) => request.path === '/api/icp/profiles')).toHaveLength(3);
   });
 
   it('says when there are none, and when they cannot be loaded', async () => {

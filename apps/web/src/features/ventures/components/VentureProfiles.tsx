@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { AnchorLink } from '../../../components/links';
-import { savedProfilesQueryOptions, useDeleteProfile } from '../profiles-api';
+import { profileErrorMessage, savedProfilesQueryOptions, useDeleteProfile } from '../profiles-api';
 import { ProfileEditModal } from './ProfileEditModal';
 
 const number = (value: number) => value.toLocaleString('en-US');
@@ -178,7 +178,7 @@ export function VentureProfiles({ ventureId }: { ventureId: string }) {
         confirmLabel="Delete profile"
         isDanger
         isLoading={remove.isPending}
-        error={remove.error?.message ?? null}
+        error={remove.error ? profileErrorMessage(remove.error) : null}
       >
         <Text size="sm">
           “{deleting?.name}” and the outreach content generated for it are deleted. The businesses and their

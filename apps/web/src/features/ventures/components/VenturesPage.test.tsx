@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '../../../app/provider';
 import { createQueryClient } from '../../../app/query-client';
 import { setAuthProvider } from '../../../lib/auth/auth';
-import { type Profile, profileQueryKey } from '../../profile/api';
+import { type Profile, profileQueryKey } from '../../../lib/profile';
 import { VenturesPage } from './VenturesPage';
 
 const ACCOUNT_ID = '00000000-0000-4000-8000-000000000001';
@@ -135,7 +135,7 @@ function addTag(form: HTMLElement, label: string, value: string) {
   fireEvent.keyDown(input, { key: 'Enter' });
 }
 
-describe('the ventures screen', { timeout: 15_000 }, () => {
+describe('the ventures screen', () => {
   it('offers to create the first venture when there is none', async () => {
     renderPage();
     expect(

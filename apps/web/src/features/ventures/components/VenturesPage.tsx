@@ -16,7 +16,7 @@ import { IconAlertTriangle, IconPlus, IconRocket } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal';
-import { useProfile } from '../../profile/api';
+import { useProfile } from '../../../lib/profile';
 import { useDeleteVenture, venturesQueryOptions } from '../api';
 import { VentureCard } from './VentureCard';
 import { VentureForm } from './VentureForm';

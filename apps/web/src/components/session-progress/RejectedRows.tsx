@@ -1,8 +1,8 @@
 import type { RejectedRow } from '@argo/contract';
 import { Group, Paper, ScrollArea, Table, Text, Title } from '@mantine/core';
-import { ImportReportButton } from './ImportReportButton';
+import { ImportReportButton } from '../ImportReportButton';
 
-export const REJECTED_ROWS_SHOWN = 50;
+const REJECTED_ROWS_SHOWN = 50;
 
 interface RejectedRowsProps {
   sessionId: string;

@@ -1,4 +1,4 @@
-import { isApiError, readErrorDetail } from '../../lib/api-error';
+import { isApiError, readErrorDetail } from './api-error';
 
 export interface ProblemText {
   /** The request field the API names (`location`, `competitor_urls.2`), when it names one. */

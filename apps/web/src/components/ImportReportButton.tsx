@@ -1,7 +1,7 @@
 import { Button, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { downloadExport } from '../../../lib/api-client';
+import { downloadExport } from '../lib/api-client';
 
 /**
  * Downloads every line an import refused or took in without a value (GET …/import-report): the screens list only

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getMfaStatus, getPasswordPolicy, listPasskeys } from '../../lib/auth/auth';
-import { DEFAULT_PASSWORD_POLICY } from '../../lib/auth/password-policy';
-import type { PasswordPolicy } from '../../lib/auth/types';
+import { getMfaStatus, getPasswordPolicy, listPasskeys } from './auth';
+import { DEFAULT_PASSWORD_POLICY } from './password-policy';
+import type { PasswordPolicy } from './types';
 
 /* What the identity provider knows about the signed-in person's security, read through TanStack Query. */
 
-export const passwordPolicyQueryOptions = () =>
+const passwordPolicyQueryOptions = () =>
   queryOptions({
     queryKey: ['auth', 'password-policy'],
     queryFn: getPasswordPolicy,

@@ -1,7 +1,7 @@
 import type { SessionInfo, SessionType } from '@argo/contract';
 import { Group, Text } from '@mantine/core';
-import { estimateSecondsLeft, formatRate, formatTimeLeft, useProgressRate } from '../progress-rate';
-import { readFound, readReportedRate, readReportedSecondsLeft } from '../session-info';
+import { estimateSecondsLeft, formatRate, formatTimeLeft, useProgressRate } from './progress-rate';
+import { readFound, readReportedRate, readReportedSecondsLeft } from './session-info';
 
 /** What progress.done and progress.total count, in words: "rows", "read", "refused". */
 export interface ProgressUnits {

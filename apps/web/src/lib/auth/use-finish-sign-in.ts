@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import type { AuthErrorStep, ChallengeStep, SignInStep } from '../../lib/auth/types';
 import { safeRedirectTarget } from './redirect';
+import type { AuthErrorStep, ChallengeStep, SignInStep } from './types';
 
 /**
  * Follows a sign-in step to the page that handles it: done → where the user was going, confirm_sign_up →

@@ -9,22 +9,22 @@ import { IconPlayerStop, IconRefresh, IconRotateClockwise } from '@tabler/icons-
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useState } from 'react';
-import { ConfirmModal } from '../../../components/ConfirmModal';
-import { AnchorLink, ButtonLink } from '../../../components/links';
-import { PageLoader } from '../../../components/PageLoader';
-import { SessionLoadError } from '../../../components/SessionGoneAlert';
-import { SessionStatusBadge } from '../../../components/SessionStatusBadge';
 import {
   isSessionActive,
   type SessionRunAction,
   sessionInfoQueryOptions,
   useSessionRunAction,
-} from '../../sessions/api';
-import { readLatestItems, readRejected } from '../session-info';
-import { SESSION_TYPE_LABELS, STAGE_LABELS } from '../session-screens';
+} from '../../lib/session-api';
+import { SESSION_TYPE_LABELS, STAGE_LABELS } from '../../lib/session-screens';
+import { ConfirmModal } from '../ConfirmModal';
+import { AnchorLink, ButtonLink } from '../links';
+import { PageLoader } from '../PageLoader';
+import { SessionLoadError } from '../SessionGoneAlert';
+import { SessionStatusBadge } from '../SessionStatusBadge';
 import { LatestItems } from './LatestItems';
 import { ProgressNumbers, type ProgressUnits } from './ProgressNumbers';
 import { RejectedRows } from './RejectedRows';
+import { readLatestItems, readRejected } from './session-info';
 
 /**
  * What differs when the screen follows other work than a discovery or import (an enrichment run): the units of

@@ -1,7 +1,7 @@
 import type { LatestBusiness } from '@argo/contract';
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 
-export const SOURCE_LABELS: Record<string, string> = {
+const SOURCE_LABELS: Record<string, string> = {
   osm: 'OpenStreetMap',
   google_places: 'Google Places',
   competitor: 'Competitor site',

@@ -1,20 +1,12 @@
 import { Group, PasswordInput, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconCircleCheckFilled, IconCircleDashed } from '@tabler/icons-react';
-import { passwordRules } from '../../../lib/auth/password-policy';
-import type { PasswordPolicy } from '../../../lib/auth/types';
-import { usePasswordPolicy } from '../api';
+import { passwordRules } from '../../lib/auth/password-policy';
+import { usePasswordPolicy } from '../../lib/auth/queries';
+import type { PasswordPolicy } from '../../lib/auth/types';
 
 /** The password rules, listed before the user submits and ticked as the typed password meets each. */
-export function PasswordRules({
-  policy,
-  password,
-  id,
-}: {
-  policy: PasswordPolicy;
-  password: string;
-  id?: string;
-}) {
+function PasswordRules({ policy, password, id }: { policy: PasswordPolicy; password: string; id?: string }) {
   return (
     <Stack gap={2} id={id} aria-label="Password rules" role="list">
       {passwordRules(policy).map((rule) => {

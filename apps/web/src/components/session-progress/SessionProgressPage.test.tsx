@@ -1,7 +1,9 @@
 import type { SessionInfo } from '@argo/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, makeBusiness, makeInfo, renderApp, SESSION_ID } from '../test-utils';
+import { makeBusiness, makeInfo, SESSION_ID } from '../../testing/factories';
+import { json } from '../../testing/fake-api';
+import { renderApp } from '../../testing/render-app';
 
 const INFO = `GET /api/user/session/${SESSION_ID}/info`;
 const RESULTS = `GET /api/user/session/${SESSION_ID}/results`;
@@ -37,7 +39,7 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
-describe('the progress screen', { timeout: 15_000 }, () => {
+describe('the progress screen', () => {
   it('shows the live progress, then moves on to /results when the session completes', async () => {
     let info = running();
     const handlers = {

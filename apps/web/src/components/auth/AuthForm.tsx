@@ -1,7 +1,7 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { prepareSignIn } from '../../../lib/auth/auth';
+import { prepareSignIn } from '../../lib/auth/auth';
 
 /*
  * The scaffolding every sign-in, sign-up and account form shares: a <form noValidate>, the error that belongs
