@@ -4,7 +4,7 @@
 // the code the session.enrich job runs. Reference: crawlee's CheerioCrawler fetching the same pages (home, then
 // its links) with the same concurrency, parsing them with cheerio and nothing else. Each side runs in its own
 // child process (peak RSS sampled every 50 ms); ours imports the engine bundled as the worker runs it
-// (lib.mjs buildEngineBundle) and sets the worker's heap flags. Figures: sites/min and peak memory. Target (issue 13): ≥ 1.5×
+// (lib.mjs buildEngineBundle) and sets the worker's heap flags. Figures: sites/min and peak memory. Target: ≥ 1.5×
 // crawlee's throughput, < 300 MB.
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

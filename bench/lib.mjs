@@ -279,7 +279,7 @@ export async function withCapturedSql(databaseUrl, use) {
   }
 }
 
-export async function isReachable(url) {
+async function isReachable(url) {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
   try {
     await client.connect();
@@ -315,6 +315,30 @@ export async function withClient(url, run) {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A new session made through the API (POST /api/users/create_session) and set straight to `completed` with a
+ * run id, as a finished discovery leaves it: a bench then stores its businesses under that run with SQL.
+ */
+export async function createFinishedSession(baseUrl, token, databaseUrl, name) {
+  const created = await fetch(`${baseUrl}/api/users/create_session`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name }),
+  });
+  if (created.status !== 201)
+    throw new Error(`create_session answered ${created.status}: ${await created.text()}`);
+  const sessionId = (await created.json()).id;
+  const runId = await withClient(databaseUrl, async (client) => {
+    const id = (await client.query('SELECT gen_random_uuid() AS id')).rows[0].id;
+    await client.query(`UPDATE sessions SET run_id = $1, status = 'completed' WHERE id = $2`, [
+      id,
+      sessionId,
+    ]);
+    return id;
+  });
+  return { sessionId, runId };
 }
 
 // ------------------------------------------------------------------ signing up through the API

@@ -16,6 +16,7 @@ import { Agent, request } from 'undici';
 import {
   apiSessionOptions,
   createBenchDatabase,
+  createFinishedSession,
   ensureBuilt,
   findFreePort,
   percentile,
@@ -100,26 +101,15 @@ async function startImport(baseUrl, token) {
 
 /** A finished session of ENRICH_SITES businesses on the local site server, then its enrichment queued. */
 async function startEnrichment(baseUrl, token, databaseUrl, accountId, sitePort) {
-  const created = await fetch(`${baseUrl}/api/users/create_session`, {
-    method: 'POST',
-    headers: authed(token, { 'Content-Type': 'application/json' }),
-    body: JSON.stringify({ name: 'Load enrichment' }),
-  });
-  if (created.status !== 201) throw new Error(`create_session answered ${created.status}`);
-  const sessionId = (await created.json()).id;
-  await withClient(databaseUrl, async (client) => {
-    const runId = (await client.query('SELECT gen_random_uuid() AS id')).rows[0].id;
-    await client.query(`UPDATE sessions SET run_id = $1, status = 'completed' WHERE id = $2`, [
-      runId,
-      sessionId,
-    ]);
-    await client.query(
+  const { sessionId, runId } = await createFinishedSession(baseUrl, token, databaseUrl, 'Load enrichment');
+  await withClient(databaseUrl, (client) =>
+    client.query(
       `INSERT INTO businesses (account_id, session_id, run_id, dedupe_key, name, website, source)
        SELECT $1, $2, $3, 'k' || g, 'Site ' || g, 'http://127.0.0.1:' || $4::int || '/site' || g || '/', 'osm'
        FROM generate_series(1, $5::int) AS g`,
       [accountId, sessionId, runId, sitePort, ENRICH_SITES],
-    );
-  });
+    ),
+  );
   const queued = await fetch(`${baseUrl}/api/enrichment/software_detection`, {
     method: 'POST',
     headers: authed(token, { 'Content-Type': 'application/json' }),

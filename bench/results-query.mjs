@@ -1,6 +1,6 @@
 // Results query: latency of GET /api/user/session/{id}/results over 100,000 businesses of one session — page 0
 // in the default order, a search with two filters sorted by score (its first and its last page), a deep page
-// of the whole session sorted by name, and a software filter — p50/p95 over BENCH_REQUESTS requests each at a
+// of the whole session sorted by name, a search for a software name, and a software filter — p50/p95 over BENCH_REQUESTS requests each at a
 // small concurrency. Reference, in the same run: the SQL the API sent for each request (recorded on the wire by
 // pg-capture.mjs), replayed with `pg` the same number of times at the same concurrency, in the same pattern
 // (the statements that read the results — today one: the page with each business's software result and the
@@ -38,6 +38,11 @@ const SCENARIOS = [
   {
     name: `whole session by name, deep page (offset ${BUSINESSES - 50})`,
     query: { sortBy: 'name', sortOrder: 'asc', page: String(BUSINESSES / 50 - 1) },
+  },
+  // A software name typed into the search box: it matches through the software names in search_text.
+  {
+    name: 'search "wordpress", by name, page 0',
+    query: { search: 'wordpress', sortBy: 'name', sortOrder: 'asc' },
   },
   {
     name: 'software "Shopify" + city, by rating, page 10',

@@ -10,7 +10,7 @@
 // uncounted for BENCH_WARM_UP_MS (2,000; at least once), then times BENCH_RUNS (5) passes; a figure is the median
 // pass of all a side's processes. Ours imports the engine bundled as the worker runs it (lib.mjs
 // buildEngineBundle) and sets the worker's heap flags.
-// Target (issue 13): ≥ 50× faster, the parse included, with no fewer true detections.
+// Target: ≥ 50× faster, the parse included, with no fewer true detections.
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

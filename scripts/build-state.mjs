@@ -17,7 +17,7 @@ export const SERVER_ENTRY = path.join(ROOT, 'apps/api/dist/main.js');
 export const API_NODE_FLAGS = ['--max-semi-space-size=32'];
 
 /** The two builds of `npm run build`, in its order: each one's output and the sources it is made from. */
-export const BUILD_PARTS = [
+const BUILD_PARTS = [
   {
     name: 'the web app',
     workspace: 'apps/web',
