@@ -86,13 +86,10 @@ const SITE_ANSWER_FLOORS: Record<'dev' | 'test', Record<string, { precision: num
 if (!hasSharedFixtures)
   console.warn(`../shared/fixtures not found at ${SHARED_FIXTURES}: accuracy floors not checked`);
 
-// Without the shared fixtures only our own pages are there: CI must not pass on written pages alone.
-it.runIf(Boolean(process.env.CI))(
-  'finds the shared fixtures under CI (the floors must hold on real pages)',
-  () => {
-    expect(hasSharedFixtures, `../shared/fixtures not found at ${SHARED_FIXTURES}`).toBe(true);
-  },
-);
+// Without the shared fixtures only our own pages are there: the suite must not pass on written pages alone.
+it('finds the shared fixtures (the floors must hold on real pages)', () => {
+  expect(hasSharedFixtures, `../shared/fixtures not found at ${SHARED_FIXTURES}`).toBe(true);
+});
 
 describe.runIf(hasSharedFixtures)('accuracy on the labelled corpora (npm run eval)', () => {
   let report: EvalReport;

@@ -64,7 +64,10 @@ export const accuracyOf = (right: number, total: number): Accuracy => ({
   accuracy: ratio(right, total),
 });
 
-/** Lower case, accents and punctuation removed, words sorted: "Lehmann Elvira" = "elvira lehmann". */
+/**
+ * Lower case, accents, punctuation and middle initials removed, words sorted: "Lehmann Elvira" = "elvira lehmann",
+ * "Frank D. Wieland" = "Frank Wieland" (one person, written with and without the initial).
+ */
 export function nameKey(name: string): string {
   return name
     .normalize('NFKD')
@@ -73,7 +76,7 @@ export function nameKey(name: string): string {
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim()
     .split(' ')
-    .filter(Boolean)
+    .filter((word) => word.length > 1)
     .sort()
     .join(' ');
 }

@@ -130,7 +130,6 @@ export const ALLOWED: AllowedPattern[] = [
     ['src/analyze/people/roles.ts', String.raw`^(?:(?:externe[rn]?\s+)?datenschutz`],
     ['src/analyze/people/facts.ts', String.raw`\b(?:gegrundet|grundung(?:sjahr|sdatum)?`],
     ['src/analyze/people/company.ts', String.raw`\((?:own\s+work|eigenes`],
-    ['src/analyze/people/company.ts', String.raw`^(?:(?:impressum|imprint|legal\s+notice`],
     ['src/analyze/people/company.ts', String.raw`^(?:impressum|imprint|legal\s+notice|site`],
     ['src/analyze/people/company.ts', String.raw`CHE[-\s]?\d{3}`],
     ['src/analyze/people/cards.ts', String.raw`\((?:[mwfdhx](?:\s*[/|]`],

@@ -97,3 +97,30 @@ describe('what a card names', () => {
     expect(await people(grid, 'team')).toEqual([['Bas Jansen', 'Projectleider']]);
   });
 });
+
+describe('signatures and long cards', () => {
+  it('reads a signature whose name and title are inline elements named for them, without the own company', async () => {
+    const body = `<p>From a single antique to an entire household, our commitment remains the same.</p>
+      <div class="sig"><span class="sig-name">&mdash; Jack Wolfe</span><span class="sig-role">Founder &amp; Director, Wolves Removals</span></div>`;
+    const about = page(body, 'about', 'https://wolves-removals.co.uk/about-us');
+    const found = (await analyzePeople([about])).people.map((p) => [p.name, p.role]);
+    expect(found).toEqual([['Jack Wolfe', 'Founder & Director']]);
+  });
+
+  it('keeps a team card whose biography is long, and a title of dashes and ampersands', async () => {
+    const bio = 'He leads peatland research programmes and advises governments on emissions. '.repeat(10);
+    const member = (name: string, title: string) =>
+      `<div class="team-card"><img src="p.jpg" alt=""><h3>${name}</h3><p><strong>${title}</strong></p><p>${bio}</p></div>`;
+    const body = `<h2>Team</h2><div class="grid">${member('Prof. Chris Evans', 'Director – Head of Science')}${member('Jack Cook', 'Lead Product Developer – Environmental Data &amp; Systems Scientist')}</div>`;
+    expect(await people(body, 'team')).toEqual([
+      ['Chris Evans', 'Director – Head of Science'],
+      ['Jack Cook', 'Lead Product Developer – Environmental Data & Systems Scientist'],
+    ]);
+  });
+
+  it('takes no greeting or elided article for a name ("Hi, I\'m Kiera", "L\'équipe X")', async () => {
+    const body = `<div class="team-card"><img src="k.jpg" alt=""><h3>Hi, I'm Kiera</h3><p>LPC | Co-Founder</p></div>
+      <div class="team-card"><img src="e.jpg" alt=""><h3>L'équipe Liliwatt</h3><p>Directeur Commercial</p></div>`;
+    expect(await people(body, 'team')).toEqual([]);
+  });
+});

@@ -13,7 +13,7 @@ import { deobfuscate } from '../summary/emails';
 import { type FoundPerson, snippet } from './legal';
 import { ancestry, inForeignContext, type Line, pageLines } from './lines';
 import { leadingName, personKey, personName, singleName } from './names';
-import { isLeadRole, isRoleText } from './roles';
+import { isLeadRole, isRoleText, withoutOwnCompany } from './roles';
 
 export interface CardPerson extends FoundPerson {
   email: string | null;
@@ -91,14 +91,17 @@ export function findCardPeople(page: ParsedPage, region: string | null): CardPer
         details.linkedin_url !== null);
     // A lone first name is a person only in a team's card, beside a job title we know.
     if (candidate.single && (!teamCard || !roleBeside(cardLines, candidate.name, true))) continue;
-    const role = candidate.inlineRole ?? roleBeside(cardLines, candidate.name, !teamCard);
+    const role =
+      candidate.inlineRole ??
+      namedRoleIn(card, $, candidate.name) ??
+      roleBeside(cardLines, candidate.name, !teamCard);
     const laxRole = role ?? roleBeside(cardLines, candidate.name, false);
     if (!laxRole || !isPersonsTitle(laxRole)) continue;
     const key = personKey(candidate.name);
     if (seen.has(key) || namesAThing(page, candidate.name)) continue;
     const person: CardPerson = {
       name: candidate.name,
-      role: laxRole,
+      role: withoutOwnCompany(laxRole, page.url),
       source_url: page.url,
       evidence: snippet(cardLines.map((l) => l.text).join(' · ') || `${candidate.name} · ${laxRole}`),
       el: candidate.el,
@@ -221,13 +224,16 @@ function isInside(inner: Element, outer: Element): boolean {
   return false;
 }
 
-/** The largest ancestor (at most 6 levels up, at most 700 characters) that holds no other name. */
+/** A card holds a name, a title, a few details and a short biography; a longer block is a page's section. */
+const MAX_CARD_CHARS = 1500;
+
+/** The largest ancestor (at most 6 levels up, at most MAX_CARD_CHARS characters) that holds no other name. */
 function cardOf(el: Element, others: Element[], $: ParsedPage['$']): Element {
   let card = el;
   for (let depth = 0; depth < 6; depth++) {
     const parent = card.parent as Element | null;
     if (parent?.type !== 'tag' || parent.name === 'body' || parent.name === 'main') break;
-    if (collapseSpaces($(parent).text()).length > 700) break;
+    if (collapseSpaces($(parent).text()).length > MAX_CARD_CHARS) break;
     if (others.some((o) => isInside(o, parent))) break;
     card = parent;
   }
@@ -236,6 +242,25 @@ function cardOf(el: Element, others: Element[], $: ParsedPage['$']): Element {
 
 function linesIn(card: Element, lines: Line[]): Line[] {
   return lines.filter((line) => line.el === card || isInside(line.el, card));
+}
+
+/**
+ * The card's element named for a title ("sig-role", itemprop="jobTitle"), read from the markup: inline elements
+ * glue their text into one line ("— Jack WolfeFounder & Director"), so the line beside the name misses it.
+ */
+function namedRoleIn(card: Element, $: ParsedPage['$'], name: string): string | null {
+  let role: string | null = null;
+  $(card)
+    .find('[class], [itemprop="jobTitle"]')
+    .each((_, node) => {
+      const el = node as Element;
+      if (role !== null) return false;
+      if (!ROLE_ELEMENT.test(el.attribs.class ?? '') && el.attribs.itemprop !== 'jobTitle') return;
+      const text = collapseSpaces($(el).text()).replace(/^\s*[|–—·-]\s*/, '');
+      // A job word is needed: "position-absolute" and the like are layout classes, not titles.
+      if (!text.includes(name) && isRoleText(text, true)) role = text.replace(/[:：]$/, '');
+    });
+  return role;
 }
 
 /**

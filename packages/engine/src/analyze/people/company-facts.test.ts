@@ -48,7 +48,7 @@ describe('legal name', () => {
     expect(await company(notice)).toMatchObject({ legal_name: null });
   });
 
-  it('a footer © names the business only when it is the site’s own name (IT, DE)', async () => {
+  it('a footer © (or “Copyright ©”) names the business only when it is the site’s own name (IT, DE)', async () => {
     const own = page(
       '<p>Impianti idraulici a Milano.</p><footer><p>© 2026 Bermuca Impianti SRL - Tutti i diritti riservati</p></footer>',
       'https://bermucaimpiantisrl.com/',
@@ -59,7 +59,14 @@ describe('legal name', () => {
       '<p>Inhaber: Max Muster</p><footer><p>Copyright 2023 Webagentur Pixel GmbH</p></footer>',
       'https://muster-fliesen.de/impressum',
     );
+    const twice = page(
+      '<footer><p>Copyright © 2022-2026 TOPFLY srl. Tutti i diritti riservati.</p></footer>',
+      'https://topflysolutions.com/',
+      'home',
+      'it',
+    );
     expect(await company(own)).toMatchObject({ legal_name: 'Bermuca Impianti SRL', legal_form: 'S.r.l.' });
+    expect(await company(twice)).toMatchObject({ legal_name: 'TOPFLY srl', legal_form: 'S.r.l.' });
     expect(await company(agency)).toMatchObject({ legal_name: null, legal_form: null });
   });
 

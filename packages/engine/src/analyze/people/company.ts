@@ -50,9 +50,9 @@ const fact = <T>(value: T, line: SectionLine, text = line.text): CompanyFact<T> 
   evidence: snippet(text),
 });
 
-/** Words before a company name that are not part of it. */
+/** Words before a company name that are not part of it ("Copyright © 2022-2026 " is one lead). */
 const NAME_LEAD =
-  /^(?:(?:impressum|imprint|legal\s+notice|mentions\s+l(?:é|e)gales|aviso\s+legal|note\s+legali|colofon)(?:\s+(?:der|des|von|de|of|van|di|del))?\s*[-–—:|·]?\s*|.*?(?:©|\(c\)|copyright)\s*(?:\d{4}(?:\s*[-–]\s*\d{4})?)?\s*[,:-]?\s*|(?:firma|firmenname|unternehmen|anbieter|betreiber|herausgeber|diensteanbieter|company(?:\s+name)?|legal\s+name|raison\s+sociale|d(?:é|e)nomination(?:\s+sociale)?|soci(?:é|e)t(?:é|e)|(?:é|e)diteur|bedrijfsnaam|ragione\s+sociale|raz(?:ó|o)n\s+social|firmanavn|angaben\s+gem(?:ä|ae)(?:ß|ss)\s+§\s*5\s+(?:tmg|ddg))\s*[:：]?\s*)/i;
+  /^(?:(?:impressum|imprint|legal\s+notice|mentions\s+l(?:é|e)gales|aviso\s+legal|note\s+legali|colofon)(?:\s+(?:der|des|von|de|of|van|di|del))?\s*[-–—:|·]?\s*|.*?(?:(?:©|\(c\)|copyright)\s*)+(?:\d{4}(?:\s*[-–]\s*\d{4})?)?\s*[,:-]?\s*|(?:firma|firmenname|unternehmen|anbieter|betreiber|herausgeber|diensteanbieter|company(?:\s+name)?|legal\s+name|raison\s+sociale|d(?:é|e)nomination(?:\s+sociale)?|soci(?:é|e)t(?:é|e)|(?:é|e)diteur|bedrijfsnaam|ragione\s+sociale|raz(?:ó|o)n\s+social|firmanavn|angaben\s+gem(?:ä|ae)(?:ß|ss)\s+§\s*5\s+(?:tmg|ddg))\s*[:：]?\s*)/i;
 /** A German article before a name ("Die Muster GmbH wird …"); "De Vries …", "La Petite …" keep theirs. */
 const ARTICLE = /^(?:die|der|das)\s+/i;
 

@@ -158,6 +158,21 @@ describe('a team page’s headings', () => {
   });
 });
 
+describe('a legal notice in a dialog the page opens', () => {
+  it('reads the hidden "Mentions légales" modal of a one-page site, two joined roles as one (FR)', async () => {
+    const home = page(
+      `<h1>Basso Services</h1><p>Travaux viticoles.</p>
+       <div id="modal-mentions" style="display:none"><h2>Mentions légales</h2>
+       <p>Basso Services EURL<br>Gérant et directeur de la publication : Marc Chaves Basso</p></div>
+       <div style="display:none"><p>Gérant : Paul Roy</p></div>`,
+      'https://basso.fr/',
+      'home',
+      'fr',
+    );
+    expect(await people(home)).toEqual([['Marc Chaves Basso', 'Gérant et directeur de la publication']]);
+  });
+});
+
 describe('privacy roles name no contact', () => {
   it('"Titolare del trattamento" and "Responsabile del trattamento" are data-protection roles (IT)', async () => {
     const privacy = page(

@@ -12,7 +12,15 @@ import { withoutLastOf } from '../../normalize/trim';
 import { findLegalForm } from './legal-forms';
 import { inForeignContext, type Line, pageLines } from './lines';
 import { cleanPersonName, leadingName, personName } from './names';
-import { founderRole, hasRoleTerm, isDpoRole, isLeadRole, isRoleText, ROLE_TERM } from './roles';
+import {
+  founderRole,
+  hasRoleTerm,
+  isDpoRole,
+  isLeadRole,
+  isRoleText,
+  ROLE_TERM,
+  withoutOwnCompany,
+} from './roles';
 
 export interface FoundPerson {
   name: string;
@@ -62,8 +70,8 @@ export function findRolePeople(page: ParsedPage): FoundPerson[] {
     };
     ROLE_TERM.lastIndex = 0; // matchAll starts where the shared pattern's lastIndex stands
     for (const match of line.text.matchAll(ROLE_TERM)) {
-      const role = match[0];
-      const after = line.text.slice((match.index ?? 0) + role.length);
+      const after = line.text.slice((match.index ?? 0) + match[0].length);
+      const role = `${jointRoleBefore(line.text.slice(0, match.index ?? 0))}${match[0]}`;
       if (!/^\s*[:：]/.test(after) && isOthersRole(line.text.slice(0, match.index ?? 0))) continue;
       const names = namesAfter(after);
       for (const name of names) add(name, role, line.text, line.el);
@@ -97,9 +105,10 @@ export function findRolePeople(page: ParsedPage): FoundPerson[] {
       line.text,
     );
     // "Meier, Hans, Präsident des Verwaltungsrates": a Swiss register's order, family name first.
-    if (before?.[1] && before[2] && isLeadRole(before[2])) {
+    const roleAfter = before?.[2] ? withoutOwnCompany(before[2].trim(), page.url) : '';
+    if (before?.[1] && isLeadRole(roleAfter)) {
       const name = personName(before[1]);
-      if (name) add(name, before[2].trim(), line.text, line.el);
+      if (name) add(name, roleAfter, line.text, line.el);
     }
   }
   return found;
@@ -272,6 +281,13 @@ function isInternalDpo(evidence: string): boolean {
 }
 
 /** The role as written, without a trailing colon or the legal reference after it. */
+/** "Gérant et directeur de la publication : …": two roles joined before one name are that person's role. */
+const JOINT_ROLE = new RegExp(
+  `(?:^|[:：]\\s*)((?:${ROLE_TERM.source})\\s+(?:et|und|and|&|y|e|en)\\s+)$`,
+  'iu',
+);
+const jointRoleBefore = (text: string) => JOINT_ROLE.exec(text)?.[1] ?? '';
+
 function tidyRole(role: string): string {
   const founder = founderRole(role);
   if (founder) return founder;

@@ -71,8 +71,7 @@ export function pageLines(page: ParsedPage): Line[] {
       const el = node as Element;
       const name = el.name.toLowerCase();
       if (SKIPPED.has(name)) continue;
-      if (el.attribs.hidden !== undefined || el.attribs['aria-hidden'] === 'true') continue;
-      if (/display\s*:\s*none|visibility\s*:\s*hidden/i.test(el.attribs.style ?? '')) continue;
+      if (isHidden(el) && !isDialog(el)) continue;
       if (name === 'br' || name === 'hr') {
         flush(block);
         continue;
@@ -95,6 +94,21 @@ export function pageLines(page: ParsedPage): Line[] {
   cache.set(page, lines);
   return lines;
 }
+
+const isHidden = (el: Element) =>
+  el.attribs.hidden !== undefined ||
+  el.attribs['aria-hidden'] === 'true' ||
+  /display\s*:\s*none|visibility\s*:\s*hidden/i.test(el.attribs.style ?? '');
+
+/**
+ * A dialog the page opens on a click ("Mentions légales" in a modal) is hidden until then but is the site's own
+ * text, unlike a hidden template or a screen-reader copy.
+ */
+const DIALOG = /(?:^|[\s_-])(?:modal|dialog|popup|lightbox)(?:$|[\s_-])/i;
+const isDialog = (el: Element) =>
+  el.name === 'dialog' ||
+  el.attribs.role === 'dialog' ||
+  DIALOG.test(`${el.attribs.id ?? ''} ${el.attribs.class ?? ''}`);
 
 /** Class, id and role of an element and its ancestors, lower case, for "where does this stand" checks. */
 export function ancestry(el: Element, depth = 12): string {

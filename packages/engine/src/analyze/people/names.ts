@@ -151,6 +151,8 @@ const NOT_NAME_WORDS = new Set([
   // Words that open a heading over a card ("Ontmoet René", "At Wolves Removals") or name a service.
   'at', 'ontmoet', 'rencontrez', 'conoce', 'conosci', 'technical', 'project', 'private', 'client', 'automation',
   'corporate', 'corporativos', 'principios',
+  // Greetings and "I'm" open a card's heading ("Hi, I'm Kiera"); a privacy page's title is no name either.
+  'hi', 'hey', 'hola', 'bonjour', 'salut', 'ciao', 'moin', 'servus', 'gruezi', 'hoi', 'im', 'politica', 'privacidad',
   'titular', 'titolare', 'trattamento', 'tratamiento', 'traitement', 'domicilio', 'indirizzo', 'direccion', 'mentions', 'legales', 'aviso', 'note', 'legali', 'colofon', 'disclaimer',
 ]);
 
@@ -185,7 +187,9 @@ function isPersonName(name: string): boolean {
   let lastCore = -1;
   for (const [i, word] of words.entries()) {
     const folded = foldText(word).replace(/[.'’]/g, '');
-    if (NOT_NAME_WORDS.has(folded)) return false;
+    // "L'équipe", "d'Accueil": an elided article before a word that is no name word.
+    const elided = foldText(word).split(/['’]/).pop() ?? '';
+    if (NOT_NAME_WORDS.has(folded) || NOT_NAME_WORDS.has(elided)) return false;
     // "Ben Roberts", "Al Brown": particles that are given names too, when they stand first with a capital.
     const isGivenName = i === 0 && GIVEN_NAME_PARTICLES.has(word);
     if (PARTICLES.has(word.toLowerCase()) && !isGivenName) {

@@ -248,7 +248,8 @@ const CLAUSE_WORDS = new Set([
 export function isRoleText(text: string, strict: boolean): boolean {
   if (text.length < 2 || text.length > 80 || /@|https?:|www\.|\d{3}/.test(text)) return false;
   if (/[.!?…]$/.test(text) && !/\b(?:[A-Z]\.|Dipl\.|Ing\.|Inc\.|Ltd\.|Co\.)$/.test(text)) return false;
-  const words = text.split(/\s+/);
+  // "Lead Developer – Data & Systems": a dash or an ampersand is no word.
+  const words = text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w));
   if (words.length > 8) return false;
   if (/[„“"«»]/.test(text)) return false;
   // A clause, not a title: "Il Titolare del trattamento dei dati è", "ist seit 2010 bei uns".
@@ -257,4 +258,37 @@ export function isRoleText(text: string, strict: boolean): boolean {
   return foldText(text)
     .split(/[^a-z0-9]+/)
     .some(isJobWord);
+}
+
+/** A host's name as letters: "wolves-removals.co.uk" → "wolvesremovals". */
+const hostLetters = (url: string) => {
+  let host = '';
+  try {
+    host = new URL(url).hostname;
+  } catch {
+    return '';
+  }
+  const labels = host.replace(/^www\./, '').split('.');
+  return foldText(labels.length > 1 ? labels.slice(0, -1).join('') : host).replace(/[^a-z0-9]+/g, '');
+};
+
+/** Words that join a role to the company it is held at ("Co-fondateur de LILIWATT"). */
+const AT_COMPANY = new Set(['de', 'of', 'at', 'bei', 'von', 'chez', 'van', 'di', 'del', 'da']);
+
+/**
+ * "Founder & Director, Wolves Removals", "Co-fondateur de LILIWATT": the business's own name after a role (its
+ * letters are in the site's host) says where the role is held, which the export's company column already says.
+ */
+export function withoutOwnCompany(role: string, pageUrl: string): string {
+  const host = hostLetters(pageUrl);
+  const words = role.trim().split(/\s+/);
+  for (let k = words.length - 1; k >= 1; k--) {
+    const before = words[k - 1] ?? '';
+    const joined = before.endsWith(',') ? k : AT_COMPANY.has(before.toLowerCase()) ? k - 1 : -1;
+    if (joined < 1) continue;
+    const company = foldText(words.slice(k).join(' ')).replace(/[^a-z0-9]+/g, '');
+    if (company.length >= 4 && host.includes(company))
+      return words.slice(0, joined).join(' ').replace(/,$/, '');
+  }
+  return role;
 }
