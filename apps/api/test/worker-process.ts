@@ -1,6 +1,7 @@
 /**
  * A worker process for the crash test: runs every job definition against DATABASE_URL with the discovery
- * overrides in DISCOVERY_OVERRIDES (JSON) and the enrichment overrides in ENRICHMENT_OVERRIDES (JSON; RESOLVE_HOSTS,
+ * overrides in DISCOVERY_OVERRIDES (JSON), the job leases' timing in JOB_LEASES (JSON), and the enrichment overrides
+ * in ENRICHMENT_OVERRIDES (JSON; RESOLVE_HOSTS,
  * a JSON table host → address with "*" for every name, is the crawler's DNS), prints "ready", and runs until it
  * is killed. Prints a JSON line for every job it starts, completes or fails.
  *   node --import tsx test/worker-process.ts
@@ -37,7 +38,13 @@ const jobEvents: JobLogger = {
     console.log(JSON.stringify({ job, jobId, event: message }));
   },
 };
-const queue = createJobQueue({ connectionString: url, pollingIntervalSeconds: 0.5, max: 3, log: jobEvents });
+const queue = createJobQueue({
+  connectionString: url,
+  pollingIntervalSeconds: 0.5,
+  max: 3,
+  log: jobEvents,
+  leases: JSON.parse(process.env.JOB_LEASES ?? '{}'),
+});
 await queue.start();
 await queue.work(jobDefinitions, {
   db,

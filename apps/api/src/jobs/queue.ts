@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { JobContext, JobDefinition, JobDispatch, JobLogger } from './define-job';
+import { createJobLeases, type JobLeaseOptions } from './job-leases';
 
 export interface JobQueueOptions {
   connectionString: string;
@@ -12,8 +13,10 @@ export interface JobQueueOptions {
   pollingIntervalSeconds?: number;
   /** pg-boss' own pool size (default 10). */
   max?: number;
-  /** How often pg-boss expires jobs whose worker vanished and archives old ones (default 120 s). */
+  /** How often pg-boss expires jobs whose expiry passed and archives old ones (default 120 s). */
   maintenanceIntervalSeconds?: number;
+  /** How this process shows it is alive while it runs jobs, and when another process's jobs count as dead's. */
+  leases?: JobLeaseOptions;
 }
 
 export interface EnqueueOptions {
@@ -75,6 +78,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   });
   // An 'error' event without a listener would end the process; pg-boss reports polling and maintenance errors here.
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  const leases = createJobLeases(boss, log, options.leases);
 
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
   const queues = new Map<string, Promise<void>>();
@@ -117,6 +121,12 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       try {
         if (!parsed.success) throw new InvalidJobPayloadError(job.name, parsed.error.issues);
         log.info({ job: job.name, jobId, retryCount }, 'job started');
+        // Without its lease the job still runs; only a crash of this process would then go unnoticed longer.
+        await leases
+          .take(job.name, jobId)
+          .catch((error: unknown) =>
+            log.warn({ err: error, job: job.name, jobId }, 'could not take job lease'),
+          );
         await job.handler(parsed.data, {
           ...ctx,
           jobId,
@@ -134,6 +144,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
           .catch((failError: unknown) =>
             log.warn({ err: failError, job: job.name, jobId }, 'could not fail job'),
           );
+      } finally {
+        await leases.release(jobId).catch(() => undefined);
       }
     }
   }
@@ -172,6 +184,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
 
     async work(jobs, { concurrency, ...ctx }) {
       assertStarted();
+      leases.start();
       for (const job of jobs) {
         await ensureQueue(job);
         const ids = workerIds.get(job.name) ?? [];
@@ -197,11 +210,16 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       if (!isStarted) return;
       isStarted = false;
       stopping.abort(new Error('The job queue is stopping.'));
-      await boss.stop({
-        graceful: stopOptions.graceful ?? true,
-        timeout: stopOptions.timeoutMs ?? 30_000,
-        wait: true,
-      });
+      try {
+        await boss.stop({
+          graceful: stopOptions.graceful ?? true,
+          timeout: stopOptions.timeoutMs ?? 30_000,
+          wait: true,
+        });
+      } finally {
+        // Beaten until the running jobs are over: a slow graceful stop is not taken for a dead worker.
+        leases.stop();
+      }
     },
   };
   return queue;

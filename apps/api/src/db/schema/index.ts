@@ -8,6 +8,7 @@ export * from './email';
 export * from './enrichment';
 export * from './get-started';
 export * from './icp';
+export * from './jobs';
 export * from './privacy';
 export * from './saved-views';
 export * from './sessions';
