@@ -214,6 +214,7 @@ export const ALLOWED: AllowedPattern[] = [
   ...[
     ['src/analyze/summary/addresses.ts', String.raw`(?<![\p{L}])((?:(?:Am|An|Auf`],
     ['src/analyze/summary/addresses.ts', String.raw`(?<![\p{L}])((?:[\p{Lu}][\p{L}'.-]{1,40} ){1,3}`],
+    ['src/analyze/summary/addresses.ts', String.raw`(?<![\p{L}])((?:[\p{Lu}][\p{L}'.-]{1,40} ){0,2}`],
     ['src/analyze/summary/emails.ts', String.raw`^[^\s[\](){}<>]*@`],
     ['src/analyze/summary/emails.ts', String.raw`^\s*([a-z0-9][a-z0-9._%+-]*)`],
     ['src/analyze/summary/emails.ts', String.raw`(?:\s*[[({<]\s*(?:dot`],
@@ -235,7 +236,6 @@ export const ALLOWED: AllowedPattern[] = [
     reason: `${COLLAPSED_PAGE}; a competitor page's texts through space(), which collapses alike`,
   })),
   ...[
-    ['src/analyze/summary/addresses.ts', String.raw`(?<![\p{L}])((?:[\p{Lu}][\p{L}'.-]{1,60} ){0,2}`],
     ['src/analyze/summary/summary-text.ts', String.raw`\b(?:is|are|est|sont`],
     ['src/analyze/summary/summary-text.ts', String.raw`\b(?:sie|ihr|ihre`],
   ].map(([file, startsWith]) => ({

@@ -41,6 +41,28 @@ describe('findAddresses', () => {
     expect(findAddresses(page(body))).toEqual(['Hoofdstraat 16-8, 9202 BE Drachten']);
   });
 
+  it('reads a Dutch postcode after a street of any name, and a Belgian letter box ("7/bus 2")', () => {
+    expect(findAddresses(page('<p>SEM Automotive<br>Dukdalf 16-8, 9202 BE Drachten</p>'))).toEqual([
+      'Dukdalf 16-8, 9202 BE Drachten',
+    ]);
+    expect(
+      findAddresses(page('<p><strong>Adres</strong> It Spyk 11<br>9111 HT Burdaard<br>Friesland</p>')),
+    ).toEqual(['It Spyk 11, 9111 HT Burdaard']);
+    expect(findAddresses(page('<p>Vebrent bvba<br>Zavelstraat 7/bus 2, 9190 Stekene</p>'))).toEqual([
+      'Zavelstraat 7/bus 2, 9190 Stekene',
+    ]);
+  });
+
+  it('reads the postcode and town first ("1090 Wien, Marktgasse 3-7/1/1b", AT) and British lines of their own', () => {
+    expect(findAddresses(page('<p>Hauptbüro: 1090 Wien, Marktgasse 3-7/1/1b</p>'))).toEqual([
+      'Marktgasse 3-7/1/1b, 1090 Wien',
+    ]);
+    const uk = '<p>SME Solicitors<br>8 Sansome Walk<br>Worcester<br>Worcestershire<br>WR1 1LW</p>';
+    expect(findAddresses(page(uk, 'https://smesolicitors.co.uk/contact'))).toEqual([
+      '8 Sansome Walk, Worcester Worcestershire WR1 1LW',
+    ]);
+  });
+
   it('reads Colombian grid addresses ("Cra 55#127d-35", "Tv. 93 # 51-98 Bodega 18")', () => {
     const body = '<footer><p>Dirección: Cra 55#127d-35, Bogotá</p><p>Tel: 601 7654321</p></footer>';
     expect(findAddresses(page(body))).toEqual(['Cra 55#127d-35, Bogotá']);

@@ -15,9 +15,9 @@ const SEPARATE_STREET_TYPES = String.raw`(?:Straße|Strasse|Str\.|Weg|Platz|Gass
 const STREET_PREFIX = String.raw`(?:(?:Am|An|Auf|Im|In|Zum|Zur|Unter|Hinter|Vor|Alte[rsn]?|Neue[rsn]?|Große[rn]?|Kleine[rn]?|Obere[rn]?|Untere[rn]?|[\p{Lu}][\p{L}-]{1,40}(?:er|sche[rn]?)) +(?:der +|dem +|den +)?)?`;
 /**
  * A house number, with up to three more parts: a range or a second number ("16-8", "28/30") and Austria's
- * staircase and door ("42/5/3", "3-7/1/1b").
+ * staircase and door ("42/5/3", "3-7/1/1b"); then Belgium's letter box ("7/bus 2", "12 bte 3").
  */
-const HOUSE = String.raw`\d{1,4} ?[a-zA-Z]?(?: ?[-–/] ?\d{1,4}[a-z]?){0,3}`;
+const HOUSE = String.raw`\d{1,4} ?[a-zA-Z]?(?: ?[-–/] ?\d{1,4}[a-z]?){0,3}(?: ?/? ?(?:bus|bte) \d{1,4}[a-zA-Z]?)?`;
 const CITY = String.raw`[\p{Lu}][\p{L}-]{1,40}\.?(?:[ /-](?:im|am|an|der|bei|in|ob|a\.|i\.|\(|[\p{Lu}])[\p{L}.()-]{0,40}){0,3}`;
 /** "Gold-Zack-Str. 9, 40822 Mettmann", "Keizersgracht 123, 1015 CJ Amsterdam", "Vorwerks Hof 9, 32130 Enger". */
 const EU_ADDRESS = new RegExp(
@@ -39,6 +39,19 @@ const CONTACT_BLOCK_ADDRESS = new RegExp(
   'gu',
 );
 const CONTACT_BLOCK = /(?:tel|telefon|fon|phone|e-?mail)\b|@/i;
+/**
+ * "Dukdalf 16-8, 9202 BE Drachten", "It Spyk 11 / 9111 HT Burdaard": a Dutch postcode (four digits, two capitals)
+ * after any street, which no other form of postcode has.
+ */
+const NL_ADDRESS = new RegExp(
+  String.raw`(?<![\p{L}])((?:[\p{Lu}][\p{L}'.-]{1,40} ){0,2}[\p{Lu}][\p{L}'.-]{1,40} ${HOUSE})\s*,?\s+(\d{4} ?[A-Z]{2})(?![\p{L}])\s+(${CITY})`,
+  'gu',
+);
+/** "1090 Wien, Marktgasse 3-7/1/1b": Austria's and Switzerland's postcode and town first, then a typed street. */
+const TOWN_FIRST_ADDRESS = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(\d{4})\s+([\p{Lu}][\p{L}-]{1,40}),\s+(${STREET_PREFIX}[\p{Lu}][\p{L}'.-]{0,40}${STREET_TYPES} +${HOUSE})`,
+  'gu',
+);
 /**
  * "12 rue de la Paix, 75002 Paris" (street number first), with the building before it ("Tour Eqho, 6 avenue …",
  * "Maison Les Romney, 1 Impasse …") and an office after it ("59 rue de Ponthieu, Bureau 326, 75008 Paris").
@@ -65,11 +78,15 @@ const CO_ADDRESS =
 const US_ADDRESS =
   /(?<![\p{L}\d])(\d{1,6}\s(?:[NSEW]\.?\s)?(?:[\p{L}0-9.'-]+\s){1,4}(?:St|Street|Ave|Avenue|Rd|Road|Blvd|Boulevard|Dr|Drive|Ln|Lane|Way|Pkwy|Parkway|Ct|Court|Pl|Place|Hwy|Highway|Sq|Square|Ter|Terrace)\.?(?:,?\s(?:Suite|Ste\.?|Unit|#)\s?[\w-]+)?),\s([\p{Lu}][\p{L}.'-]*(?:\s[\p{Lu}][\p{L}.'-]*){0,2})\s?,\s([A-Z]{2})\s(\d{5}(?:-\d{4})?)/gu;
 /**
- * "14 Market Street, Bristol BS1 1JQ" (a British postcode after the town). The town's words are separated by one
+ * "14 Market Street, Bristol BS1 1JQ" (a British postcode after the town), or the street, the town (and county) and
+ * the postcode on lines of their own. The town's words are separated by one
  * space each: with the space optional, a long capitalised word could be split into words in many ways (ReDoS).
  */
 const UK_ADDRESS =
-  /(?<![\p{L}\d])(\d{1,4}[a-z]?\s(?:[\p{Lu}][\p{L}'-]+\s){1,3}(?:Street|St|Road|Rd|Lane|Avenue|Ave|Way|Close|Drive|Place|Square|Gardens|Terrace|Crescent|Court|Row|Hill|Parade|Walk|Mews|Yard|Grove|Green|Quay|Wharf)\.?),\s*([\p{Lu}][\p{L}'-]+(?:\s[\p{Lu}][\p{L}'-]+){0,2}),?\s+([A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})(?![A-Z\d])/gu;
+  /(?<![\p{L}\d])(\d{1,4}[a-z]?\s(?:[\p{Lu}][\p{L}'-]+\s){1,3}(?:Street|St|Road|Rd|Lane|Avenue|Ave|Way|Close|Drive|Place|Square|Gardens|Terrace|Crescent|Court|Row|Hill|Parade|Walk|Mews|Yard|Grove|Green|Quay|Wharf)\.?)(?:,\s*|\n)([\p{Lu}][\p{L}'-]+(?:\s[\p{Lu}][\p{L}'-]+){0,2}),?\s+([A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})(?![A-Z\d])/gu;
+/** A label before the street ("Adres It Spyk 11"): not part of the address. */
+const ADDRESS_LABEL =
+  /^(?:adres|adresse|address|anschrift|direcci(?:ó|o)n|indirizzo|endere(?:ç|c)o|bezoekadres|postadres)\s*:?\s+/i;
 const CONTACT_WORDS =
   /^(?:tel|telefon|fon|fax|e-?mail|phone|mail|web|www|germany|deutschland|österreich|austria|schweiz|italia|italy)/i;
 
@@ -163,7 +180,14 @@ function addressesWritten(page: ParsedPage): WrittenAddress[] {
   const { text } = pageText(page);
   const found: WrittenAddress[] = [];
   if (/\d{4}/.test(text)) {
-    for (const pattern of [EU_ADDRESS, PREFIXED_ADDRESS, FR_ADDRESS, SOUTH_ADDRESS, CONTACT_BLOCK_ADDRESS]) {
+    for (const pattern of [
+      EU_ADDRESS,
+      PREFIXED_ADDRESS,
+      FR_ADDRESS,
+      SOUTH_ADDRESS,
+      CONTACT_BLOCK_ADDRESS,
+      NL_ADDRESS,
+    ]) {
       for (const m of text.matchAll(pattern)) {
         const index = m.index ?? 0;
         if (pattern === CONTACT_BLOCK_ADDRESS) {
@@ -174,10 +198,18 @@ function addressesWritten(page: ParsedPage): WrittenAddress[] {
         if (m[1] && m[2] && city && !CONTACT_WORDS.test(m[1]))
           found.push({
             index,
-            address: `${collapseSpaces(m[1])}, ${m[2]} ${city}`,
+            address: `${collapseSpaces(m[1]).replace(ADDRESS_LABEL, '')}, ${m[2]} ${city}`,
             isTyped: pattern === FR_ADDRESS || pattern === SOUTH_ADDRESS,
           });
       }
+    }
+    for (const m of text.matchAll(TOWN_FIRST_ADDRESS)) {
+      if (m[1] && m[2] && m[3])
+        found.push({
+          index: m.index ?? 0,
+          address: `${collapseSpaces(m[3])}, ${m[1]} ${m[2]}`,
+          isTyped: false,
+        });
     }
     for (const m of text.matchAll(US_ADDRESS)) {
       if (m[1] && m[2] && m[3] && m[4])
