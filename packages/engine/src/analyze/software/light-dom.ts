@@ -15,9 +15,21 @@
  * the page is not read (PageTooComplexError). A closing tag looks its element up among the open ones from the
  * innermost, popping what it closes; one whose name is not open deep down is known at once (DEEP_OPEN), so a
  * page of stray closing tags under deep nesting costs no more than its length.
+ *
+ * htmlparser2's rules for tag names are light-dom-tags.ts; the cache of tag and attribute names light-dom-names.ts.
  */
 import { decodeHTML, decodeHTMLAttribute } from 'entities';
 import { MAX_PAGE_NODES, MAX_TREE_DEPTH, PageTooComplexError } from '../../crawl/html-tree';
+import { hashStep, NAMES, nameAt } from './light-dom-names';
+import {
+  CLOSES_OTHERS,
+  IMPLIES_CLOSE,
+  IS_FOREIGN,
+  IS_INTEGRATION,
+  IS_VOID,
+  RAW_END,
+  TAG_KIND,
+} from './light-dom-tags';
 
 /** The parts of an htmlparser2 DOM we read: this module builds just these. */
 export interface DomNode {
@@ -34,72 +46,6 @@ export interface DomElement extends DomNode {
   children: DomNode[];
 }
 
-const P = new Set(['p']);
-const FORM = new Set(['input', 'option', 'optgroup', 'select', 'button', 'datalist', 'textarea']);
-const DDT = new Set(['dd', 'dt']);
-const RTP = new Set(['rt', 'rp']);
-/** htmlparser2's openImpliesClose: an opening tag closes these while they are the current element. */
-const IMPLIES_CLOSE = new Map<string, Set<string>>([
-  ['tr', new Set(['tr', 'th', 'td'])],
-  ['th', new Set(['th'])],
-  ['td', new Set(['thead', 'th', 'td'])],
-  ['body', new Set(['head', 'link', 'script'])],
-  ['li', new Set(['li'])],
-  ['select', FORM],
-  ['input', FORM],
-  ['output', FORM],
-  ['button', FORM],
-  ['datalist', FORM],
-  ['textarea', FORM],
-  ['option', new Set(['option'])],
-  ['optgroup', new Set(['optgroup', 'option'])],
-  ['dd', DDT],
-  ['dt', DDT],
-  ['rt', RTP],
-  ['rp', RTP],
-  ['tbody', new Set(['thead', 'tbody'])],
-  ['tfoot', new Set(['thead', 'tbody'])],
-  ...'p h1 h2 h3 h4 h5 h6 address article aside blockquote details div dl fieldset figcaption figure footer form header hr main nav ol pre section table ul'
-    .split(' ')
-    .map((tag): [string, Set<string>] => [tag, P]),
-]);
-const VOID = new Set(
-  'area base basefont br col command embed frame hr img input isindex keygen link meta param source track wbr'.split(
-    ' ',
-  ),
-);
-const FOREIGN = new Set(['math', 'svg']);
-const INTEGRATION = new Set([
-  'mi',
-  'mo',
-  'mn',
-  'ms',
-  'mtext',
-  'annotation-xml',
-  'foreignobject',
-  'desc',
-  'title',
-]);
-
-/** What the reader needs to know of a tag name, as bits of one number: one lookup per tag instead of four. */
-const IS_VOID = 1;
-const IS_FOREIGN = 2;
-const IS_INTEGRATION = 4;
-const CLOSES_OTHERS = 8;
-const TAG_KIND = new Map<string, number>();
-for (const [names, bit] of [
-  [VOID, IS_VOID],
-  [FOREIGN, IS_FOREIGN],
-  [INTEGRATION, IS_INTEGRATION],
-  [IMPLIES_CLOSE.keys(), CLOSES_OTHERS],
-] as const) {
-  for (const name of names) TAG_KIND.set(name, (TAG_KIND.get(name) ?? 0) | bit);
-}
-/** Raw text elements: their content is text up to `</name` followed by `>` or a space. */
-const RAW_END = new Map(
-  ['script', 'style', 'title', 'textarea', 'xmp'].map((name) => [name, new RegExp(`</${name}[\\s>]`, 'gi')]),
-);
-
 // htmlparser2's whitespace: space, \t, \n, \f, \r.
 const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 12 || c === 13;
 const isLetter = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
@@ -113,44 +59,6 @@ const endsName = (c: number) => isSpace(c) || c === 47 || c === 62;
  */
 const NO_CHILDREN: DomNode[] = Object.freeze([]) as unknown as DomNode[];
 const NO_ATTRIBUTES: Record<string, string> = Object.freeze(Object.create(null));
-
-/**
- * Tag and attribute names met before, by a hash of their lower-case characters: a name is then the same string
- * object on every element and every page. A fresh slice of the page per name made every attribute store,
- * attribute-name set and tag lookup hash and internalise a new string; the kept one is internalised once and
- * compares by identity (the reader took 0.685 -> 0.637 ms a page). 4,096 slots: with 1,024, names that share a
- * slot kept displacing each other (1.8% of names missed on the fixture pages, against 1.1%).
- */
-const NAMES = new Array<string>(4096).fill('');
-
-/**
- * V8's own copy of a string as an object key: flat, and kept in its string table. (A slice of 13 characters or
- * more points into the page it was cut from, and a cached name must not keep a whole page alive.)
- */
-const internalized = (text: string): string => Object.keys({ [text]: 0 })[0] ?? text;
-
-/**
- * html[start, end) in lower case, `hash` being hashStep over its characters: the kept string when it holds that
- * name, else a new one, which is kept instead.
- */
-function nameAt(html: string, start: number, end: number, hash: number, names: string[]): string {
-  const slot = hash & 4095;
-  const known = names[slot] as string;
-  if (known.length === end - start) {
-    let k = 0;
-    for (; k < known.length; k++) {
-      const c = html.charCodeAt(start + k);
-      if ((c >= 65 && c <= 90 ? c + 32 : c) !== known.charCodeAt(k)) break;
-    }
-    if (k === known.length) return known;
-  }
-  const name = internalized(html.slice(start, end).toLowerCase());
-  names[slot] = name;
-  return name;
-}
-
-/** One step of the names' hash over a character (A–Z as a–z). */
-const hashStep = (hash: number, c: number) => (Math.imul(hash, 31) + (c >= 65 && c <= 90 ? c + 32 : c)) | 0;
 
 /**
  * Open elements up to this many are looked through one by one; the names of those deeper are counted, so a closing

@@ -10,19 +10,24 @@
  * rolls a 28-bit code over the text (7 bits per character, ASCII case folded), tests a 64 kB bit filter and
  * only on a hit walks a chained hash table of typed arrays and compares the literal. Shorter or non-ASCII
  * literals fall back to indexOf.
+ *
+ * The anchors and their table are literal-anchors.ts; what a scan returns, literal-scan.ts.
  */
+import {
+  AnchorTable,
+  asciiWindow,
+  CODE4,
+  codeOf,
+  FILTER_BITS,
+  GRAM,
+  HEAD_BITS,
+  hashOf,
+  RECORD,
+} from './literal-anchors';
+import type { LiteralScan } from './literal-scan';
 
-// Sized to stay in cache next to the parser's work: a 128 kB bit filter and a 128 kB chain head table.
-const FILTER_BITS = 20;
-const HEAD_BITS = 15;
-const GRAM = 4;
-const CODE4 = 0xfffffff;
+export { type LiteralScan, occurrences } from './literal-scan';
 
-const codeOf = (text: string, from: number, length: number): number => {
-  let code = 0;
-  for (let i = from; i < from + length; i++) code = ((code << 7) | Math.min(127, text.charCodeAt(i))) & CODE4;
-  return code;
-};
 /** text[start…] equals the lower-case ASCII literal, ignoring ASCII case. */
 function equalsLiteral(text: string, start: number, literal: string): boolean {
   if (start < 0 || start + literal.length > text.length) return false;
@@ -32,14 +37,6 @@ function equalsLiteral(text: string, start: number, literal: string): boolean {
     if (c !== literal.charCodeAt(k)) return false;
   }
   return true;
-}
-
-/** The start of the literal's rarest-looking ASCII 4-character window (its first), or -1 when it has none. */
-function asciiWindow(literal: string): number {
-  for (let i = 0; i + GRAM <= literal.length; i++) {
-    if (/^[\x20-\x7e]+$/.test(literal.slice(i, i + GRAM))) return i;
-  }
-  return -1;
 }
 
 /** A character as the scan codes it: ASCII with A–Z lowered, everything past ASCII as 127 (one table load). */
@@ -61,74 +58,13 @@ function equalsFolded(
   return true;
 }
 
-const hashOf = (code: number) => Math.imul(code, 0x9e3779b1) >>> 0;
-
 /** Characters of scanned text counted before the anchors are chosen again (about twenty pages). */
 const CALIBRATION_CHARS = 2_000_000;
 /** Counters of how often each 4-character window occurs in the scanned text, by hash (collisions only add). */
 const SAMPLE_BITS = 18;
-const filterSlot = (hash: number) => hash >>> (32 - FILTER_BITS);
 const sampleSlot = (code: number) => hashOf(code) >>> (32 - SAMPLE_BITS);
-const headSlot = (hash: number) => hash >>> (32 - HEAD_BITS);
-
-/**
- * Chained hash table from anchor code to (literal id, offset of the anchor in the literal), plus a bit filter.
- * Sealed, each entry is one record of four numbers in one typed array (code, next record, id, offset), so a
- * filter hit walks its chain in one cache line a step instead of one load in each of four arrays.
- */
-class AnchorTable {
-  /** Chain heads: the first record's index in `records`, -1 for none. */
-  readonly head = new Int32Array(1 << HEAD_BITS).fill(-1);
-  readonly filter = new Uint32Array(1 << (FILTER_BITS - 5));
-  private entries: number[][] = [];
-  records = new Int32Array(0);
-
-  insert(code: number, id: number, offset: number): void {
-    const hash = hashOf(code);
-    const slot = headSlot(hash);
-    const bit = filterSlot(hash);
-    this.entries.push([code, id, offset, this.head[slot] as number]);
-    this.head[slot] = (this.entries.length - 1) * RECORD;
-    this.filter[bit >>> 5] = (this.filter[bit >>> 5] as number) | (1 << (bit & 31));
-  }
-
-  /** Packs the entries into one typed array (compact, so scans stay in cache). */
-  seal(): void {
-    this.records = new Int32Array(this.entries.length * RECORD);
-    this.entries.forEach(([code, id, offset, next], e) => {
-      this.records.set([code as number, next as number, id as number, offset as number], e * RECORD);
-    });
-    this.entries = [];
-  }
-}
-
-/** A sealed anchor record: [code, next record (-1: end of chain), literal id, offset of the anchor]. */
-const RECORD = 4;
-
-export interface LiteralScan {
-  marks: Uint8Array;
-  ids: number[];
-  /** Where each marked literal first occurs (-1: found, position unknown); empty unless scanned with positions. */
-  first: Int32Array;
-  /** Every position where a literal occurs, last first: occurrences(scan, id). */
-  last: Int32Array;
-  at: number[];
-  previous: number[];
-  /** The literals whose every occurrence is in `last`/`at` (1); of the others only the first. Null: all of them. */
-  every: Uint8Array | null;
-}
 
 const NO_POSITIONS = new Int32Array(0);
-
-/** Where a marked literal occurs, in no particular order; null when the scan does not know. */
-export function occurrences(scan: LiteralScan, id: number): number[] | null {
-  if (scan.marks[id] !== 1) return [];
-  if (scan.first.length === 0 || scan.first[id] === -1 || scan.every?.[id] === 0) return null;
-  const out: number[] = [];
-  for (let k = scan.last[id] as number; k !== -1; k = scan.previous[k] as number)
-    out.push(scan.at[k] as number);
-  return out;
-}
 
 /** Characters per filter pass: its hit positions and codes fit one reused buffer. */
 const CHUNK = 1 << 16;
