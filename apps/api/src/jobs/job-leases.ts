@@ -25,7 +25,7 @@ export interface JobLeases {
   stop(): void;
 }
 
-export const DEAD_WORKER =
+const DEAD_WORKER =
   'The worker running this job stopped answering (killed or its machine gone); retried.';
 
 export function createJobLeases(

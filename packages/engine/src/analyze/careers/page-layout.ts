@@ -116,7 +116,17 @@ function chromeRoots($: $): Set<AnyNode> {
     const pageHeaders = $('header').filter(
       (_, h) => $(h).parent().closest('article, main, section, [role=main]').length === 0,
     );
-    roots = new Set([...$(CHROME).toArray(), ...pageHeaders.toArray()]);
+    // A sidebar headed "Offene Stellen" holds the openings themselves: it is content, not chrome.
+    const isOpeningsSidebar = (el: Element) =>
+      (el.tagName === 'aside' || el.attribs.role === 'complementary') &&
+      $(el)
+        .find('h1, h2, h3, h4, h5, h6')
+        .toArray()
+        .some((heading) => isOpeningsHeading(textOf($, heading)));
+    const chrome = $(CHROME)
+      .toArray()
+      .filter((el) => !isOpeningsSidebar(el as Element));
+    roots = new Set([...chrome, ...pageHeaders.toArray()]);
     chromeCache.set($, roots);
   }
   return roots;

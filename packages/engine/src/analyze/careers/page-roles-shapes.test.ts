@@ -25,6 +25,19 @@ const read = async (body: string, url = URL) => analyzeCareers([careersPage(body
 const titles = async (body: string, url = URL) => (await read(body, url)).roles.map((r) => r.title);
 
 describe('roles in the shapes small sites give them', () => {
+  it('reads the openings of a sidebar headed "Offene Stellen"; another sidebar stays chrome', async () => {
+    const position = (title: string) =>
+      `<div class="position"><span class="pos-name">${title}</span> <span class="pos-type">100 %</span></div>`;
+    expect(
+      await titles(
+        `<main><h1>Karriere</h1><form><label>Name<input name="n"></label></form>
+          <aside class="sidebar"><h3>Offene <span>Stellen</span></h3>
+            ${position('Sanitärinstallateur/in')}${position('Heizungsmonteur/in')}</aside>
+          <aside><h3>Neuigkeiten</h3><ul><li>Projektleiter gesucht? Lesen Sie unseren Blog</li></ul></aside></main>`,
+      ),
+    ).toEqual(['Sanitärinstallateur/in', 'Heizungsmonteur/in']);
+  });
+
   it('reads a plural list after "Cerchiamo principalmente:", without the list\'s arrows', async () => {
     expect(
       await titles(
