@@ -25,8 +25,7 @@ export interface JobLeases {
   stop(): void;
 }
 
-const DEAD_WORKER =
-  'The worker running this job stopped answering (killed or its machine gone); retried.';
+const DEAD_WORKER = 'The worker running this job stopped answering (killed or its machine gone); retried.';
 
 export function createJobLeases(
   boss: PgBoss,
