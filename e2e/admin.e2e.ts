@@ -1,5 +1,6 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { choose, createVenture, mainNav, sessionRow, toast, userRow, usersTable } from './admin-screens';
 import { callApi, registerThroughApi } from './api';
 import { launchWithPage, newPage, screenshot, sequentialSteps, waitForPath, waitForTitle } from './browser';
 import { closeOutbox, outboxNow, temporaryPasswordIn, waitForEmail } from './outbox';
@@ -48,16 +49,6 @@ afterAll(async () => {
   await closeOutbox();
 });
 
-const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
-const usersTable = (page: Page) => page.getByRole('table', { name: 'Users' });
-const userRow = (page: Page, email: string): Locator =>
-  usersTable(page).getByRole('row').filter({ hasText: email });
-const sessionRow = (page: Page, name: string): Locator =>
-  page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
-/** A green/red toast by its title and message. */
-const toast = (page: Page, title: string, message: string): Locator =>
-  page.getByRole('alert').filter({ hasText: title }).filter({ hasText: message });
-
 /** What the API says about the colleague, read as the admin. */
 async function storedColleague(): Promise<{ role: string; status: string; venture_ids: string[] }> {
   const answer = await callApi<{ role: string; status: string; venture_ids: string[] }>(
@@ -67,26 +58,6 @@ async function storedColleague(): Promise<{ role: string; status: string; ventur
   );
   expect(answer.status).toBe(200);
   return answer.body;
-}
-
-/** Picks an option of a Mantine Select (a combobox whose options open in a listbox). */
-async function choose(page: Page, select: Locator, option: string): Promise<void> {
-  await select.click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** Creates a venture from the "New venture" drawer on /ventures. */
-async function createVenture(page: Page, name: string, sells: string, industry: string): Promise<void> {
-  await page.getByRole('button', { name: 'New venture' }).first().click();
-  const form = page.getByRole('form', { name: 'New venture' });
-  await form.waitFor();
-  await form.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
-  await form.getByLabel('What it sells').fill(sells);
-  await form.getByLabel('Industries').fill(industry);
-  await form.getByLabel('Industries').press('Enter');
-  await form.getByRole('button', { name: 'Create venture' }).click();
-  await page.getByRole('dialog', { name: 'New venture' }).waitFor({ state: 'detached' });
-  await page.getByRole('article', { name }).getByText(industry, { exact: true }).waitFor();
 }
 
 describe('an admin manages a colleague: invite, ventures, role, sharing, disabling', () => {
