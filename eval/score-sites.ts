@@ -23,6 +23,9 @@ import { getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumbe
 import { addCounts, type Counts, emptyCounts, type Finding, nameKey, titleKey } from './metrics';
 import type { CompanyField, SiteCase } from './sites';
 import { acceptsTechnology, detectionProvedByPage } from './software-names';
+import { loadVerifiedSites } from './verified';
+
+type IsVerified = ReturnType<typeof loadVerifiedSites>;
 
 export interface Answers {
   right: number;
@@ -207,7 +210,7 @@ function phoneKey(raw: string, country: string): string {
   return parsed?.isPossible() ? parsed.number : raw.replace(/\D/g, '');
 }
 
-function scoreOne(site: SiteCase, result: SiteEnrichment, score: Score) {
+function scoreOne(site: SiteCase, result: SiteEnrichment, score: Score, isVerified: IsVerified) {
   const { truth, id } = site;
   const summary = result.ai_summary;
   const people = result.people;
@@ -225,6 +228,8 @@ function scoreOne(site: SiteCase, result: SiteEnrichment, score: Score) {
   if (truth.software) {
     const proved = (result.software_detection?.technologies ?? []).filter(detectionProvedByPage);
     const wanted = new Map(truth.software.map((t) => [t.name, t.name]));
+    // A use the labels lack but someone checked on the page (eval/verified/sites.json) is wanted too.
+    for (const d of proved) if (isVerified(id, 'software', d.name)) wanted.set(d.name, d.name);
     const found = new Map(
       proved.map((d) => [
         truth.software?.find((t) => acceptsTechnology(t.name, d.name))?.name ?? d.name,
@@ -378,9 +383,10 @@ function scoreOne(site: SiteCase, result: SiteEnrichment, score: Score) {
 
 export async function scoreSites(sites: readonly SiteCase[]): Promise<SitesScore> {
   const score: Score = { counts: {}, answers: {}, findings: [] };
+  const isVerified = loadVerifiedSites(sites);
   for (const site of sites) {
     const own: Score = { counts: {}, answers: {}, findings: [] };
-    scoreOne(site, await analyzeSite(site), own);
+    scoreOne(site, await analyzeSite(site), own, isVerified);
     for (const [name, c] of Object.entries(own.counts)) addCounts(entry(score.counts, name, emptyCounts), c);
     for (const [name, a] of Object.entries(own.answers)) {
       const into = entry(score.answers, name, emptyAnswers);

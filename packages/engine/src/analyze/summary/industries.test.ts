@@ -66,6 +66,23 @@ describe('classifyIndustry', () => {
     );
     expect(one('Hotel und Zahnarzt').industry).toBeNull();
   });
+
+  it('lets a schema.org type lead by less over words only ("Hotel Weinberg" among the vineyards)', () => {
+    const texts = [
+      {
+        text: 'Hotel Weinberg · Weinberg Weinberge Weinstraße Wein Weinkeller Weine',
+        weight: 6,
+        identity: true,
+      },
+      { text: 'Zimmer, Frühstück und Wellness im Hotel', weight: 3 },
+    ];
+    const typed = classifyIndustry({ texts, schemaTypes: ['Hotel'] });
+    expect(typed.industry).toBe('Hotels & accommodation');
+    const [first, second] = typed.scores;
+    expect(first && second && first[1] / second[1]).toBeLessThan(1.5);
+    // Without the type, the words alone do not make it a hotel.
+    expect(classifyIndustry({ texts, schemaTypes: [] }).industry).not.toBe('Hotels & accommodation');
+  });
 });
 
 const SHOP = `<html lang="de"><head><title>Hundefutter & Katzenfutter | Fellnase Zoofachhandel</title>

@@ -199,6 +199,8 @@ const areNeighbours = (a: Industry, b: Industry) =>
 /** Score a winner needs, and its lead over the runner-up. */
 const INDUSTRY_MIN_SCORE = 6;
 const INDUSTRY_MIN_LEAD = 1.5;
+/** The lead over a rival of words only when a schema.org type or the source's category names the industry. */
+const INDUSTRY_MIN_LEAD_STATED = 1.2;
 /** Points of a schema.org type or a source category that names the industry. */
 const STRONG_POINTS = 20;
 
@@ -272,10 +274,11 @@ export function classifyIndustry(evidence: IndustryEvidence): {
   const backing = first ? support.get(first[0]) : undefined;
   // One text alone (a menu, one page's body) is too thin: a second text, or one that names the business.
   const isBacked = Boolean(backing && (backing.strong || backing.identity || backing.texts >= 2));
+  // What the site or the source says the business is (a schema.org type, a category) over words only: a
+  // "Hotel" among vineyards needs a smaller lead over the wine its texts mention.
+  const lead =
+    backing?.strong && rival && !support.get(rival[0])?.strong ? INDUSTRY_MIN_LEAD_STATED : INDUSTRY_MIN_LEAD;
   const isClear =
-    first &&
-    isBacked &&
-    first[1] >= INDUSTRY_MIN_SCORE &&
-    (!rival || first[1] >= rival[1] * INDUSTRY_MIN_LEAD);
+    first && isBacked && first[1] >= INDUSTRY_MIN_SCORE && (!rival || first[1] >= rival[1] * lead);
   return { industry: isClear ? first[0] : null, scores: ranked };
 }
