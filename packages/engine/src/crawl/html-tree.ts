@@ -32,6 +32,12 @@ import {
   Text,
 } from 'domhandler';
 import { ElementType, type QuoteType, Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
+import {
+  FOREIGN_CONTEXT_ELEMENTS,
+  HTML_INTEGRATION_ELEMENTS,
+  OPEN_IMPLIES_CLOSE,
+  VOID_ELEMENTS,
+} from './html-tag-rules';
 
 /** How many elements deep the tree goes; deeper elements join the deepest allowed ancestor. */
 export const MAX_TREE_DEPTH = 256;
@@ -58,53 +64,6 @@ export interface HtmlTreeOptions {
   maxNodes?: number;
 }
 
-const formTags = new Set(['input', 'option', 'optgroup', 'select', 'button', 'datalist', 'textarea']);
-const pTag = new Set(['p']);
-const tableSectionTags = new Set(['thead', 'tbody']);
-const ddtTags = new Set(['dd', 'dt']);
-const rtpTags = new Set(['rt', 'rp']);
-/** htmlparser2's openImpliesClose: an opening tag closes these while they are the current element. */
-const openImpliesClose = new Map<string, ReadonlySet<string>>([
-  ['tr', new Set(['tr', 'th', 'td'])],
-  ['th', new Set(['th'])],
-  ['td', new Set(['thead', 'th', 'td'])],
-  ['body', new Set(['head', 'link', 'script'])],
-  ['li', new Set(['li'])],
-  ['select', formTags],
-  ['input', formTags],
-  ['output', formTags],
-  ['button', formTags],
-  ['datalist', formTags],
-  ['textarea', formTags],
-  ['option', new Set(['option'])],
-  ['optgroup', new Set(['optgroup', 'option'])],
-  ['dd', ddtTags],
-  ['dt', ddtTags],
-  ['rt', rtpTags],
-  ['rp', rtpTags],
-  ['tbody', tableSectionTags],
-  ['tfoot', tableSectionTags],
-  ...'p h1 h2 h3 h4 h5 h6 address article aside blockquote details div dl fieldset figcaption figure footer form header hr main nav ol pre section table ul'
-    .split(' ')
-    .map((tag): [string, ReadonlySet<string>] => [tag, pTag]),
-]);
-const voidElements = new Set(
-  'area base basefont br col command embed frame hr img input isindex keygen link meta param source track wbr'.split(
-    ' ',
-  ),
-);
-const foreignContextElements = new Set(['math', 'svg']);
-const htmlIntegrationElements = new Set([
-  'mi',
-  'mo',
-  'mn',
-  'ms',
-  'mtext',
-  'annotation-xml',
-  'foreignobject',
-  'desc',
-  'title',
-]);
 const reNameEnd = /\s|\//;
 
 /**
@@ -218,12 +177,12 @@ class TreeBuilder implements TokenizerCallbacks {
   }
 
   private isVoidElement(name: string): boolean {
-    return this.htmlMode && voidElements.has(name);
+    return this.htmlMode && VOID_ELEMENTS.has(name);
   }
 
   private emitOpenTag(name: string): void {
     this.tagname = name;
-    const impliesClose = this.htmlMode && openImpliesClose.get(name);
+    const impliesClose = this.htmlMode && OPEN_IMPLIES_CLOSE.get(name);
     if (impliesClose) {
       while (this.names.length > 0 && impliesClose.has(this.names[this.names.length - 1] as string)) {
         this.popName();
@@ -233,8 +192,8 @@ class TreeBuilder implements TokenizerCallbacks {
     if (!this.isVoidElement(name)) {
       this.pushName(name);
       if (this.htmlMode) {
-        if (foreignContextElements.has(name)) this.foreignContext.push(true);
-        else if (htmlIntegrationElements.has(name)) this.foreignContext.push(false);
+        if (FOREIGN_CONTEXT_ELEMENTS.has(name)) this.foreignContext.push(true);
+        else if (HTML_INTEGRATION_ELEMENTS.has(name)) this.foreignContext.push(false);
       }
     }
     this.attribs = {};
@@ -282,7 +241,7 @@ class TreeBuilder implements TokenizerCallbacks {
 
   onclosetag(start: number, endIndex: number): void {
     const name = this.lowerName(start, endIndex);
-    if (this.htmlMode && (foreignContextElements.has(name) || htmlIntegrationElements.has(name))) {
+    if (this.htmlMode && (FOREIGN_CONTEXT_ELEMENTS.has(name) || HTML_INTEGRATION_ELEMENTS.has(name))) {
       this.foreignContext.pop();
     }
     if (!this.isVoidElement(name)) {

@@ -19,17 +19,10 @@
  * htmlparser2's rules for tag names are light-dom-tags.ts; the cache of tag and attribute names light-dom-names.ts.
  */
 import { decodeHTML, decodeHTMLAttribute } from 'entities';
+import { OPEN_IMPLIES_CLOSE } from '../../crawl/html-tag-rules';
 import { MAX_PAGE_NODES, MAX_TREE_DEPTH, PageTooComplexError } from '../../crawl/html-tree';
 import { hashStep, NAMES, nameAt } from './light-dom-names';
-import {
-  CLOSES_OTHERS,
-  IMPLIES_CLOSE,
-  IS_FOREIGN,
-  IS_INTEGRATION,
-  IS_VOID,
-  RAW_END,
-  TAG_KIND,
-} from './light-dom-tags';
+import { CLOSES_OTHERS, IS_FOREIGN, IS_INTEGRATION, IS_VOID, RAW_END, TAG_KIND } from './light-dom-tags';
 
 /** The parts of an htmlparser2 DOM we read: this module builds just these. */
 export interface DomNode {
@@ -144,7 +137,7 @@ export function parseLightDom(html: string, index?: LightDomIndex): DomNode {
     spend();
     const kind = TAG_KIND.get(name) ?? 0;
     if (kind & CLOSES_OTHERS) {
-      const closes = IMPLIES_CLOSE.get(name) as Set<string>;
+      const closes = OPEN_IMPLIES_CLOSE.get(name) as ReadonlySet<string>;
       while (stack.length && closes.has((stack[stack.length - 1] as DomElement).name)) popOpen();
     }
     const type = name === 'script' ? 'script' : name === 'style' ? 'style' : 'tag';
