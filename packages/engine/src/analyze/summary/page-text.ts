@@ -19,6 +19,8 @@ export interface TextBlock {
   isMain: boolean;
   /** Inside <article> or a post's content container (a blog post's or news item's own text). */
   isArticle: boolean;
+  /** Inside a post's teaser on a listing ("artikelteaser", "post-excerpt"): a preview of another page's text. */
+  isTeaser: boolean;
   /** Share of the block's characters inside links (menus and link lists score high). */
   linkShare: number;
 }
@@ -85,6 +87,10 @@ const CHROME_TAGS = new Set(['nav', 'header', 'footer', 'aside']);
 const CHROME_NAME =
   /(?:^|[\s_-])(?:nav|navbar|navigation|menu|menue|footer|header|sidebar|cookie|cookies|consent|breadcrumbs?|topbar|skip)(?:$|[\s_-])/i;
 const ARTICLE_NAME = /(?:^|\s)(?:entry-content|post-content|article-body|article-content)(?:$|\s)/i;
+/** A post's preview in a listing, by its class or id ("artikelteaser", "post-teaser", "entry-summary"). */
+const TEASER_NAME = /teaser|(?:^|[\s_-])(?:excerpt|entry-summary|post-preview)(?:$|[\s_-])/i;
+
+type Where = Pick<TextBlock, 'isChrome' | 'isMain' | 'isArticle' | 'isTeaser'>;
 const MAIN_NAME = /(?:^|[\s_-])(?:content|entry-content|post-content|main|article|page-content)(?:$|[\s_-])/i;
 
 const cache = new WeakMap<ParsedPage, PageText>();
@@ -159,30 +165,14 @@ export function pageText(page: ParsedPage): PageText {
   const hidden = hiddenClasses(page);
   let buffer = '';
   let linkChars = 0;
-  const flush = (tag: string, isChrome: boolean, isMain: boolean, isArticle: boolean) => {
+  const flush = (tag: string, where: Where) => {
     const text = collapseSpaces(buffer).slice(0, MAX_TEXT_CHARS);
-    if (text) {
-      blocks.push({
-        tag,
-        text,
-        isChrome,
-        isMain,
-        isArticle,
-        linkShare: Math.min(1, linkChars / text.length),
-      });
-    }
+    if (text) blocks.push({ tag, text, ...where, linkShare: Math.min(1, linkChars / text.length) });
     buffer = '';
     linkChars = 0;
   };
 
-  const walk = (
-    nodes: AnyNode[],
-    tag: string,
-    isChrome: boolean,
-    isMain: boolean,
-    isArticle: boolean,
-    inLink: boolean,
-  ) => {
+  const walk = (nodes: AnyNode[], tag: string, where: Where, inLink: boolean) => {
     for (const node of nodes) {
       if (node.type === 'text') {
         const data = (node as unknown as { data: string }).data;
@@ -203,19 +193,25 @@ export function pageText(page: ParsedPage): PageText {
       )
         continue;
       const label = `${element.attribs.id ?? ''} ${element.attribs.class ?? ''} ${element.attribs.role ?? ''}`;
-      const childChrome =
-        isChrome || CHROME_TAGS.has(name) || element.attribs.role === 'navigation' || CHROME_NAME.test(label);
-      const childMain = isMain || name === 'main' || name === 'article' || MAIN_NAME.test(label);
-      const childArticle = isArticle || name === 'article' || ARTICLE_NAME.test(element.attribs.class ?? '');
+      const child: Where = {
+        isChrome:
+          where.isChrome ||
+          CHROME_TAGS.has(name) ||
+          element.attribs.role === 'navigation' ||
+          CHROME_NAME.test(label),
+        isMain: where.isMain || name === 'main' || name === 'article' || MAIN_NAME.test(label),
+        isArticle: where.isArticle || name === 'article' || ARTICLE_NAME.test(element.attribs.class ?? ''),
+        isTeaser: where.isTeaser || TEASER_NAME.test(label),
+      };
       if (name === 'img') {
         continue;
       }
       if (BLOCKS.has(name)) {
-        flush(tag, isChrome, isMain, isArticle);
-        walk(element.children, name, childChrome, childMain, childArticle, inLink);
-        flush(name, childChrome, childMain, childArticle);
+        flush(tag, where);
+        walk(element.children, name, child, inLink);
+        flush(name, child);
       } else {
-        walk(element.children, tag, childChrome, childMain, childArticle, inLink || name === 'a');
+        walk(element.children, tag, child, inLink || name === 'a');
         // Inline text runs on ("<b>W</b>ort"), but two links side by side are two menu items.
         const isGlued = name === 'span' || name === 'strong' || name === 'b' || name === 'em';
         buffer += (name === 'a' && element.next?.type !== 'tag') || isGlued ? '' : ' ';
@@ -223,8 +219,9 @@ export function pageText(page: ParsedPage): PageText {
     }
   };
   const body = page.$('body').get(0) as Element | undefined;
-  walk(body ? body.children : (page.$.root().get(0)?.children ?? []), 'body', false, false, false, false);
-  flush('body', false, false, false);
+  const top: Where = { isChrome: false, isMain: false, isArticle: false, isTeaser: false };
+  walk(body ? body.children : (page.$.root().get(0)?.children ?? []), 'body', top, false);
+  flush('body', top);
   const result = { blocks, text: blocks.map((b) => b.text).join('\n') };
   cache.set(page, result);
   return result;

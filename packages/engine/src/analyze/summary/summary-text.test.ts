@@ -103,4 +103,30 @@ describe('the built-in summary', () => {
     );
     expect(await summaryOf(home)).toMatch(/^Das Haus Seeblick liegt direkt am Ufer des Tegernsees\./);
   });
+
+  it('leaves out a post’s teaser on the start page, and reads the trainer’s own words instead', async () => {
+    const home = page(
+      'https://petrafit.example/',
+      'home',
+      '<title>Petra Fit – Personal Training</title>',
+      `<main><div id="artikelteaser"><h2><a href="/vollkornspagetti/">Vollkornspagetti mit Pilzsoße</a></h2>
+       <p>Vollkornspagetti sind eine gesunde Alternative für Leute, die Nudeln gerne essen. Man kann sehr gut mit
+       verschiedenen Soßen variieren, hier eine Idee mit vielen Pilzen und Zucchini für zwei Personen.</p></div>
+       <section><p>Als Personal Trainerin begleite ich Sie zu Hause oder im Betrieb: Joggen, Aerobic und Krafttraining,
+       nach individueller Vereinbarung und mit einem Plan, der zu Ihrem Alltag und Ihren Zielen passt.</p></section></main>`,
+    );
+    expect(await summaryOf(home)).toMatch(/^Als Personal Trainerin begleite ich Sie/);
+  });
+
+  it('cuts no sentence after a title or an initial ("Dipl. Ing. Dipl. Kfm. (FH) Frank D. Wieland – …")', async () => {
+    const home = page(
+      'https://www.wieland.example/',
+      'home',
+      '<title>Wieland Baumanagement</title><meta name="description" content="Dipl. Ing. Dipl. Kfm. (FH) Frank D. Wieland - Bauingenieur, Baumanagement, Mediator, Projektsteuerer">',
+      '<main><h1>Wieland Baumanagement</h1></main>',
+    );
+    expect(await summaryOf(home)).toBe(
+      'Dipl. Ing. Dipl. Kfm. (FH) Frank D. Wieland - Bauingenieur, Baumanagement, Mediator, Projektsteuerer.',
+    );
+  });
 });

@@ -84,7 +84,8 @@ export function extractSummary(pages: ParsedPage[], structured: StructuredFacts)
         block.text !== lead &&
         // A quoted review or testimonial speaks for a customer, not for the business.
         !/^["„“«»‚']/.test(block.text) &&
-        (isHome || describesBusiness(block.text, names, false)),
+        // A post's teaser speaks of the post's topic (a recipe on a trainer's start page), unless of the business.
+        ((isHome && !block.isTeaser) || describesBusiness(block.text, names, false)),
     )?.block;
   // A description without a final stop ("Übersicht: Baumgutachten, Baumkataster") would run into the paragraph.
   const parts = [lead, paragraph?.text]
@@ -166,9 +167,10 @@ function isProse(text: string, minChars = 80, minWords = 12): boolean {
 
 /** Up to `count` sentences, at most `maxChars` (cut at a word with an ellipsis when one sentence is too long). */
 function firstSentences(text: string, count: number, maxChars: number): string {
-  // No cut after an abbreviation ("2 Mio. Studierende", "z. B. Dächer", "Dr. Weber").
+  // No cut after an abbreviation ("2 Mio. Studierende", "z. B. Dächer", "Dr. Weber", "Dipl. Ing. Frank D. Wieland"),
+  // also where the text starts with one.
   const sentences = collapseSpaces(text).split(
-    /(?<![\s(](?:Mio|Mrd|Tsd|ca|bzw|Nr|Dr|Prof|St|Str|inkl|zzgl|ggf|usw|etc|vgl|Tel|Inc|Ltd|Co|Mr|Mrs|Ms|No|z\. ?B|u\. ?a|d\. ?h)\.)(?<=[.!?…])\s+(?=["„“«(]?[\p{Lu}\d])/u,
+    /(?<!(?:^|[\s(])(?:Mio|Mrd|Tsd|ca|bzw|Nr|Dr|Prof|Dipl|Ing|Kfm|Mag|Dott|Arch|St|Str|inkl|zzgl|ggf|usw|etc|vgl|Tel|Inc|Ltd|Co|Mr|Mrs|Ms|No|z\. ?B|u\. ?a|d\. ?h|\p{Lu})\.)(?<=[.!?…])\s+(?=["„“«(]?[\p{Lu}\d])/u,
   );
   let out = '';
   for (const sentence of sentences.slice(0, count)) {
