@@ -259,7 +259,10 @@ function scoreOne(site: SiteCase, result: SiteEnrichment, score: Score, isVerifi
       const person = people?.people.find((p) => nameKey(p.name) === nameKey(label.name));
       if (!person) continue;
       const wanted = words(label.role);
-      const right = words(person.role ?? '').some((a) => wanted.some((b) => alike(a, b)));
+      // A role of short words only ("HR", "CEO") is right when it is the label's, word for word.
+      const right =
+        words(person.role ?? '').some((a) => wanted.some((b) => alike(a, b))) ||
+        (wanted.length === 0 && titleKey(person.role ?? '') === titleKey(label.role));
       answer(score, id, 'person role', person.role || null, right, `${label.name}: ${label.role}`);
     }
   }
