@@ -173,6 +173,20 @@ describe('a legal notice in a dialog the page opens', () => {
   });
 });
 
+describe('a role and a comma before the name, in prose', () => {
+  it('"by owner and Managing Director, Mark Daniels"; the business after a role is no person (EN)', async () => {
+    const home = page(
+      `<p>East Grinstead Scaffolding was established in 1993, by owner and Managing Director, Mark Daniels. Having
+       worked as a foreman in London, Mark set up on his own.</p>
+       <p class="sig">Founder &amp; Director, East Grinstead Scaffolding</p>`,
+      'https://www.east-grinstead-scaffolding.co.uk/',
+      'home',
+      'en',
+    );
+    expect(await people(home)).toEqual([['Mark Daniels', 'Managing Director']]);
+  });
+});
+
 describe('privacy roles name no contact', () => {
   it('"Titolare del trattamento" and "Responsabile del trattamento" are data-protection roles (IT)', async () => {
     const privacy = page(

@@ -18,6 +18,7 @@ import {
   isDpoRole,
   isLeadRole,
   isRoleText,
+  namesTheSite,
   ROLE_TERM,
   withoutOwnCompany,
 } from './roles';
@@ -58,6 +59,7 @@ export function findRolePeople(page: ParsedPage): FoundPerson[] {
     if (othersSection || OTHERS_SECTION.test(labelOf(line.text))) continue;
     const add = (name: string, role: string, evidence: string, el: Element) => {
       if (isDpoRole(role) && !isInternalDpo(evidence)) return;
+      if (namesTheSite(name, page.url)) return;
       const derived = founderRole(role) !== null;
       found.push({
         name,
@@ -226,7 +228,8 @@ const labelOf = (text: string) => /^([^:：]{2,60})[:：]/.exec(text)?.[1] ?? ''
  */
 function namesAfter(text: string): string[] {
   let rest = text
-    .replace(/^\s*(?:\([^)]{0,40}\))?\s*[:：=–—-]?\s*/, '')
+    // "Managing Director, Mark Daniels": a comma stands where a colon would.
+    .replace(/^\s*(?:\([^)]{0,40}\))?\s*[:：=–—,-]?\s*/, '')
     // "El titular de este sitio web es …", "Il titolare del sito è …", "owner of this website is …".
     .replace(
       /^(?:(?:de|del|of|du|di|van)\s+(?:este|esta|this|ce|cet|questo|deze)\s+(?:sitio\s+web|sitio|web|website|site(?:\s+web)?|sito(?:\s+web)?|p(?:á|a)gina(?:\s+web)?|portal)\s*,?\s*)?(?:es|is|est|è|ist)\s+/iu,

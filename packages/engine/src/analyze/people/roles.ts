@@ -272,6 +272,12 @@ const hostLetters = (url: string) => {
   return foldText(labels.length > 1 ? labels.slice(0, -1).join('') : host).replace(/[^a-z0-9]+/g, '');
 };
 
+/** Whether a text spells the site's host ("Wolves Removals" on wolves-removals.co.uk): the business, not a person. */
+export function namesTheSite(text: string, pageUrl: string): boolean {
+  const letters = foldText(text).replace(/[^a-z0-9]+/g, '');
+  return letters.length >= 4 && hostLetters(pageUrl).includes(letters);
+}
+
 /** Words that join a role to the company it is held at ("Co-fondateur de LILIWATT"). */
 const AT_COMPANY = new Set(['de', 'of', 'at', 'bei', 'von', 'chez', 'van', 'di', 'del', 'da']);
 
@@ -280,14 +286,12 @@ const AT_COMPANY = new Set(['de', 'of', 'at', 'bei', 'von', 'chez', 'van', 'di',
  * letters are in the site's host) says where the role is held, which the export's company column already says.
  */
 export function withoutOwnCompany(role: string, pageUrl: string): string {
-  const host = hostLetters(pageUrl);
   const words = role.trim().split(/\s+/);
   for (let k = words.length - 1; k >= 1; k--) {
     const before = words[k - 1] ?? '';
     const joined = before.endsWith(',') ? k : AT_COMPANY.has(before.toLowerCase()) ? k - 1 : -1;
     if (joined < 1) continue;
-    const company = foldText(words.slice(k).join(' ')).replace(/[^a-z0-9]+/g, '');
-    if (company.length >= 4 && host.includes(company))
+    if (namesTheSite(words.slice(k).join(' '), pageUrl))
       return words.slice(0, joined).join(' ').replace(/,$/, '');
   }
   return role;
