@@ -49,6 +49,18 @@ describe('siteCountry', () => {
 });
 
 describe('reading national numbers', () => {
+  it('takes a Belgian mobile written with slash and dashes for no date, and a two-digit area code in brackets', () => {
+    const be = '<h3>Telefoon</h3><p>032/25-01-61</p><p>0473/35-63-39</p><p>Sinds 2024-05-17</p>';
+    expect(findPhones(page(be, 'https://www.vebrent.be/'), 'BE').map((p) => p.phone)).toEqual([
+      '+3232250161',
+      '+32473356339',
+    ]);
+    const mx = '<p><i class="fa-phone"></i> (33) 3798-1526</p><p>Desde (2019) 1234-5678 clientes</p>';
+    expect(findPhones(page(mx, 'https://agromega.com.mx/', 'es'), 'MX').map((p) => p.phone)).toEqual([
+      '+523337981526',
+    ]);
+  });
+
   it('does not split an area code off at a slash, but splits two numbers', () => {
     expect(normalizePhone('05507 / 91 99 488', 'DE')).toBe('+4955079199488');
     expect(normalizePhone('+49 (0) 49 21 / 99 96 70', 'DE')).toBe('+494921999670');

@@ -34,9 +34,12 @@ const AUTHORITY =
 /** Blocks after an authority's name that still give its address and number ("Postfach …", "Telefon: …"). */
 const AUTHORITY_BLOCKS = 4;
 
-/** National formats written without a label that are still clearly phone numbers. */
+/**
+ * National formats written without a label that are still clearly phone numbers: a trunk 0 ("0345 122 99 84"),
+ * North America's "(469) 287-2159" and Mexico's and Brazil's two-digit area code "(33) 3798-1526".
+ */
 const NATIONAL_FORMAT =
-  /^0\d{1,5}\s*[\s/-]\s*\d|^\(0\d{2,5}\)\s*\d|^\(\d{3}\)\s?\d{3}[\s.-]\d{4}$|^\d{3}[.-]\d{3}[.-]\d{4}$/;
+  /^0\d{1,5}\s*[\s/-]\s*\d|^\(0\d{2,5}\)\s*\d|^\(\d{3}\)\s?\d{3}[\s.-]\d{4}$|^\d{3}[.-]\d{3}[.-]\d{4}$|^\(\d{2}\)\s?\d{4}[\s.-]\d{4}$/;
 
 /**
  * Phone numbers of a page: tel: links, and numbers in the visible text that either follow a phone label
@@ -157,7 +160,8 @@ function isDateOrRange(raw: string): boolean {
     if (!/^\d{1,2}[./-]\d{1,2}[./-]\d{2}[./-]\d/.test(raw)) return true;
   }
   return (
-    /^\d{4}[-/.]\d{1,2}[-/.]\d{1,2}(?!\d)/.test(raw) ||
+    // "2024-05-17", not "0473/35-63-39" (a Belgian mobile: no year starts with 0, no month is 35).
+    /^(?:19|20)\d{2}[-/.](?:0?[1-9]|1[0-2])[-/.](?:0?[1-9]|[12]\d|3[01])(?!\d)/.test(raw) ||
     /^\d{4}\s*[-–]\s*\d{4}$/.test(raw) ||
     /^\d{1,2}[.:]\d{2}\s*[-–]\s*\d{1,2}[.:]\d{2}$/.test(raw)
   );
