@@ -16,6 +16,7 @@ const ALL = [
   'results-query',
   'export',
   'software-detection',
+  'cli-analyze',
   'crawl-enrich',
   'load',
 ];
