@@ -3,7 +3,6 @@
  * running text, schema.org), the company facts they state, the email addresses classified (with an MX check
  * when a checker is given) and, apart from them, the addresses a domain's pattern suggests.
  */
-import { getDomainWithoutSuffix } from 'tldts';
 import type { ParsedPage } from '../../crawl/page';
 import { countryHints, siteCountry } from '../summary/country';
 import { findEmails } from '../summary/emails';
@@ -14,6 +13,7 @@ import { findCardPeople } from './cards';
 import { findLegalName, findRegister, findVatId, ownLines } from './company';
 import { classifyEmails, type FoundAddress, suggestEmails } from './emails';
 import { findEmployees, findFounded, findHours } from './facts';
+import { siteIdentity } from './identity';
 import { findImprintProvider, findRolePeople } from './legal';
 import { findLegalForm, findSoleTrader } from './legal-forms';
 import type { MxChecker } from './mx';
@@ -154,22 +154,6 @@ function soleTrader(lines: ReturnType<typeof ownLines>): CompanyFacts['legal_for
 }
 
 const HOLDER_ROLE = /^(?:titular|titolare|propri(?:é|e)taire|eigenaa?r|owner of th)/i;
-
-/** The names a site goes by: its domain's name ("newcleanpulizie"), og:site_name, schema.org's names. */
-function siteIdentity(pages: ParsedPage[], orgNames: string[]): string[] {
-  const names = [...orgNames];
-  for (const page of pages.slice(0, 3)) {
-    try {
-      const domain = getDomainWithoutSuffix(new URL(page.url).hostname);
-      if (domain) names.push(domain);
-    } catch {
-      // a page without a readable URL names nothing
-    }
-    const site = page.$('meta[property="og:site_name" i]').attr('content');
-    if (site) names.push(site);
-  }
-  return names;
-}
 
 type Candidate = Omit<Person, 'seniority'> & { el?: unknown; derived?: boolean; guessed?: boolean };
 

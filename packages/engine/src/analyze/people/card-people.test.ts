@@ -107,6 +107,16 @@ describe('signatures and long cards', () => {
     expect(found).toEqual([['Jack Wolfe', 'Founder & Director']]);
   });
 
+  it('knows the business by og:site_name too, where the host does not spell it', async () => {
+    const html = `<html lang="en"><head><meta property="og:site_name" content="Wolves Removals"></head><body><main>
+      <div class="sig"><span class="sig-name">Jack Wolfe</span><span class="sig-role">Founder &amp; Director, Wolves Removals</span></div>
+      </main></body></html>`;
+    const about = pageFromHtml({ url: 'http://127.0.0.1:8402/about-us', html, role: 'about' });
+    expect((await analyzePeople([about])).people.map((p) => [p.name, p.role])).toEqual([
+      ['Jack Wolfe', 'Founder & Director'],
+    ]);
+  });
+
   it('keeps a team card whose biography is long, and a title of dashes and ampersands', async () => {
     const bio = 'He leads peatland research programmes and advises governments on emissions. '.repeat(10);
     const member = (name: string, title: string) =>

@@ -10,10 +10,11 @@ import { normalizeEmail } from '../../normalize/email';
 import { normalizePhone } from '../../normalize/phone';
 import { collapseSpaces } from '../../normalize/text';
 import { deobfuscate } from '../summary/emails';
+import { withoutOwnCompany } from './identity';
 import { type FoundPerson, snippet } from './legal';
 import { ancestry, inForeignContext, type Line, pageLines } from './lines';
 import { leadingName, personKey, personName, singleName } from './names';
-import { isLeadRole, isRoleText, withoutOwnCompany } from './roles';
+import { isLeadRole, isRoleText } from './roles';
 
 export interface CardPerson extends FoundPerson {
   email: string | null;
@@ -101,7 +102,7 @@ export function findCardPeople(page: ParsedPage, region: string | null): CardPer
     if (seen.has(key) || namesAThing(page, candidate.name)) continue;
     const person: CardPerson = {
       name: candidate.name,
-      role: withoutOwnCompany(laxRole, page.url),
+      role: withoutOwnCompany(laxRole, page),
       source_url: page.url,
       evidence: snippet(cardLines.map((l) => l.text).join(' · ') || `${candidate.name} · ${laxRole}`),
       el: candidate.el,

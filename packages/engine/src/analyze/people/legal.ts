@@ -9,19 +9,11 @@ import type { Element } from 'domhandler';
 import type { ParsedPage } from '../../crawl/page';
 import { collapseSpaces, foldText } from '../../normalize/text';
 import { withoutLastOf } from '../../normalize/trim';
+import { namesTheSite, withoutOwnCompany } from './identity';
 import { findLegalForm } from './legal-forms';
 import { inForeignContext, type Line, pageLines } from './lines';
 import { cleanPersonName, leadingName, personName } from './names';
-import {
-  founderRole,
-  hasRoleTerm,
-  isDpoRole,
-  isLeadRole,
-  isRoleText,
-  namesTheSite,
-  ROLE_TERM,
-  withoutOwnCompany,
-} from './roles';
+import { founderRole, hasRoleTerm, isDpoRole, isLeadRole, isRoleText, ROLE_TERM } from './roles';
 
 export interface FoundPerson {
   name: string;
@@ -59,7 +51,7 @@ export function findRolePeople(page: ParsedPage): FoundPerson[] {
     if (othersSection || OTHERS_SECTION.test(labelOf(line.text))) continue;
     const add = (name: string, role: string, evidence: string, el: Element) => {
       if (isDpoRole(role) && !isInternalDpo(evidence)) return;
-      if (namesTheSite(name, page.url)) return;
+      if (namesTheSite(name, page)) return;
       const derived = founderRole(role) !== null;
       found.push({
         name,
@@ -107,7 +99,7 @@ export function findRolePeople(page: ParsedPage): FoundPerson[] {
       line.text,
     );
     // "Meier, Hans, Präsident des Verwaltungsrates": a Swiss register's order, family name first.
-    const roleAfter = before?.[2] ? withoutOwnCompany(before[2].trim(), page.url) : '';
+    const roleAfter = before?.[2] ? withoutOwnCompany(before[2].trim(), page) : '';
     if (before?.[1] && isLeadRole(roleAfter)) {
       const name = personName(before[1]);
       if (name) add(name, roleAfter, line.text, line.el);
