@@ -70,6 +70,26 @@ describe('legal name', () => {
     expect(await company(agency)).toMatchObject({ legal_name: null, legal_form: null });
   });
 
+  it('leaves a share capital out of schema.org’s legalName ("…, EURL au capital de 2 000 €")', async () => {
+    const head = `<script type="application/ld+json">${JSON.stringify({
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      name: 'Basso Services Viticoles',
+      legalName: 'Basso Services Viticoles, EURL au capital de 2 000 €',
+    })}</script>`;
+    const home = page(
+      '<h1>Basso Services Viticoles</h1>',
+      'https://bassoviticulture.com/',
+      'home',
+      'fr',
+      head,
+    );
+    expect(await company(home)).toMatchObject({
+      legal_name: 'Basso Services Viticoles, EURL',
+      legal_form: 'EURL',
+    });
+  });
+
   it('an image credit’s licence is no legal form ("CC-BY-SA" is not "SA")', async () => {
     const about = page(
       '<h1>Impressum</h1><p>Inhaberin: Eva Lang</p><figure><img src="a.jpg"><figcaption>By Jane Doe (Own work) [GFDL or CC-BY-SA-3.0], via Wikimedia Commons</figcaption></figure>',

@@ -6,6 +6,7 @@
  */
 import type { ParsedPage } from '../../crawl/page';
 import { collapseSpaces, foldText } from '../../normalize/text';
+import { trimEndChars, WHITESPACE } from '../../normalize/trim';
 import { OTHERS_SECTION, snippet } from './legal';
 import { findLegalForm } from './legal-forms';
 import { inForeignContext, type Line, pageLines } from './lines';
@@ -105,6 +106,14 @@ function companyNameInSentence(text: string): { name: string; form: string } | n
 
 const COPYRIGHT = /©|\(c\)|copyright/i;
 
+/** A share capital after the name ("…, EURL au capital de 2 000 €", "… GmbH, Stammkapital 25.000 €") is no part of it. */
+const CAPITAL_CLAUSE =
+  /(?:au\s+capital|capital\s+social|capitale\s+sociale|con\s+capitale|with\s+a\s+share\s+capital|share\s+capital|stammkapital|grundkapital)\b/iu;
+function withoutCapital(name: string): string {
+  const at = CAPITAL_CLAUSE.exec(name)?.index ?? -1;
+  return at > 0 ? trimEndChars(name.slice(0, at), `${WHITESPACE},;`) : name;
+}
+
 /**
  * The legal name: schema.org legalName first, then the legal pages' first named company, then a © line — only
  * when the company it names is the site's own (`identity`: its domain and the names it gives itself), since a
@@ -118,7 +127,7 @@ export function findLegalName(
   if (schemaLegalName) {
     const form = findLegalForm(schemaLegalName.value);
     const name = {
-      value: schemaLegalName.value,
+      value: withoutCapital(schemaLegalName.value),
       source_url: schemaLegalName.source_url,
       evidence: `schema.org legalName: ${schemaLegalName.value}`,
     };
