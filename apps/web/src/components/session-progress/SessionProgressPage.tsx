@@ -116,6 +116,19 @@ function ProgressView({
   const can = (name: ContractAction) =>
     canDoSessionAction(info.status, name) && sessionAccessAllows(info.access, name);
   const businesses = info.counts.businesses;
+  /** After a failed or cancelled run: the screen's own way to run again, else Restart (with its confirmation). */
+  const runAgain = () =>
+    options.renderRunAgain
+      ? options.renderRunAgain(info)
+      : can('restart') && (
+          <Button
+            variant="default"
+            leftSection={<IconRotateClockwise size={16} />}
+            onClick={() => setConfirming('restart')}
+          >
+            Restart
+          </Button>
+        );
 
   const run = (name: SessionRunAction) =>
     action.mutate(
@@ -212,17 +225,7 @@ function ProgressView({
                   Retry
                 </Button>
               )}
-              {options.renderRunAgain
-                ? options.renderRunAgain(info)
-                : can('restart') && (
-                    <Button
-                      variant="default"
-                      leftSection={<IconRotateClockwise size={16} />}
-                      onClick={() => setConfirming('restart')}
-                    >
-                      Restart
-                    </Button>
-                  )}
+              {runAgain()}
               {businesses > 0 && (
                 <ButtonLink to="/results" search={{ session_id: info.id }} variant="subtle">
                   See what was found
@@ -244,17 +247,7 @@ function ProgressView({
               <ButtonLink to="/results" search={{ session_id: info.id }}>
                 See the results
               </ButtonLink>
-              {options.renderRunAgain
-                ? options.renderRunAgain(info)
-                : can('restart') && (
-                    <Button
-                      variant="default"
-                      leftSection={<IconRotateClockwise size={16} />}
-                      onClick={() => setConfirming('restart')}
-                    >
-                      Restart
-                    </Button>
-                  )}
+              {runAgain()}
             </Group>
           </Stack>
         </Alert>
