@@ -158,3 +158,15 @@ export {
 export { normalizeEmail } from './normalize/email';
 export { cleanName } from './normalize/name';
 export { normalizePhone } from './normalize/phone';
+
+export * from './signals';
+export * from './similarity';
+
+export {
+  createWebhookSender,
+  type WebhookOutcome,
+  type WebhookSender,
+  type WebhookSenderOptions,
+  webhookUrlRefusal,
+} from './webhooks/send';
+export { signWebhookBody, verifyWebhookSignature } from './webhooks/signature';

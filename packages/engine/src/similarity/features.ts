@@ -1,0 +1,135 @@
+/**
+ * A business as the facts lookalikes compare: its categories, industry, business software (each tool with how
+ * much it can say about a business), size, the terms of its summary and services, and where it is.
+ */
+import { foldText } from '../normalize/text';
+import { termsOf } from './words';
+
+/** One detected business tool; `categories` are its Wappalyzer category ids when known. */
+export interface SoftwareFact {
+  name: string;
+  categories?: readonly number[] | undefined;
+}
+
+/** What the caller knows of one business (any of it may be missing). */
+export interface SimilarityBusiness {
+  id: string;
+  name: string;
+  category?: string | null | undefined;
+  /** Every category the sources gave, `category` first. */
+  categories?: readonly string[] | undefined;
+  industry?: string | null | undefined;
+  software?: readonly SoftwareFact[] | undefined;
+  employees?: number | null | undefined;
+  /** The summary and the services, as the site says them. */
+  text?: string | null | undefined;
+  /** ISO 639-1 of the site. */
+  language?: string | null | undefined;
+  lat?: number | null | undefined;
+  lng?: number | null | undefined;
+}
+
+/**
+ * Tools nearly every site has, or that say how a site is run rather than what the business is: analytics, tag
+ * managers, cookie banners, advertising pixels, SEO plugins, accessibility widgets, fonts. They still count, at
+ * this fraction of their weight; the IDF over the population already lowers whatever is common.
+ */
+// biome-ignore format: one table
+const LOW_SIGNAL_CATEGORIES: ReadonlySet<number> = new Set([
+  10, 17, 22, 23, 27, 31, 36, 42, 54, 59, 66, 67, 68, 77, 78, 83, 87, 88, 92,
+]);
+export const LOW_SIGNAL_FACTOR = 0.2;
+
+export interface BusinessFeatures {
+  id: string;
+  name: string;
+  /** Folded category keys, primary first, and the label each was first given as. */
+  categories: string[];
+  categoryLabels: Map<string, string>;
+  industry: string | null;
+  /** Folded tool name → display name and factor (1, or LOW_SIGNAL_FACTOR). */
+  software: Map<string, { label: string; factor: number }>;
+  employees: number | null;
+  /** Stem → occurrences, and the word each stem was first seen as. */
+  terms: Map<string, number>;
+  words: Map<string, string>;
+  point: { lat: number; lng: number } | null;
+}
+
+const key = (value: string) => foldText(value).trim().replace(/[\s_-]+/g, ' ');
+
+function softwareFactor(fact: SoftwareFact): number {
+  const ids = fact.categories ?? [];
+  return ids.length > 0 && ids.every((id) => LOW_SIGNAL_CATEGORIES.has(id)) ? LOW_SIGNAL_FACTOR : 1;
+}
+
+const isCoordinate = (value: number | null | undefined, limit: number): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= limit;
+
+export function featuresOf(business: SimilarityBusiness): BusinessFeatures {
+  const categories: string[] = [];
+  const categoryLabels = new Map<string, string>();
+  for (const label of [business.category, ...(business.categories ?? [])]) {
+    if (!label?.trim()) continue;
+    const k = key(label);
+    if (categoryLabels.has(k)) continue;
+    categoryLabels.set(k, label.trim());
+    categories.push(k);
+  }
+  const software = new Map<string, { label: string; factor: number }>();
+  for (const fact of business.software ?? []) {
+    if (!fact.name?.trim()) continue;
+    const k = key(fact.name);
+    const factor = softwareFactor(fact);
+    const known = software.get(k);
+    if (!known || known.factor < factor) software.set(k, { label: known?.label ?? fact.name.trim(), factor });
+  }
+  const terms = new Map<string, number>();
+  const words = new Map<string, string>();
+  for (const term of termsOf(business.text, business.language)) {
+    terms.set(term.stem, (terms.get(term.stem) ?? 0) + 1);
+    if (!words.has(term.stem)) words.set(term.stem, term.word);
+  }
+  const employees =
+    typeof business.employees === 'number' && Number.isFinite(business.employees) && business.employees > 0
+      ? business.employees
+      : null;
+  return {
+    id: business.id,
+    name: business.name,
+    categories,
+    categoryLabels,
+    industry: business.industry?.trim() || null,
+    software,
+    employees,
+    terms,
+    words,
+    point:
+      isCoordinate(business.lat, 90) && isCoordinate(business.lng, 180)
+        ? { lat: business.lat, lng: business.lng }
+        : null,
+  };
+}
+
+/** How many businesses of the ranked population have each tool and each term: the IDF's document counts. */
+export interface PopulationStats {
+  size: number;
+  softwareCount: Map<string, number>;
+  termCount: Map<string, number>;
+}
+
+export function populationStats(population: Iterable<BusinessFeatures>): PopulationStats {
+  const softwareCount = new Map<string, number>();
+  const termCount = new Map<string, number>();
+  let size = 0;
+  for (const business of population) {
+    size += 1;
+    for (const k of business.software.keys()) softwareCount.set(k, (softwareCount.get(k) ?? 0) + 1);
+    for (const k of business.terms.keys()) termCount.set(k, (termCount.get(k) ?? 0) + 1);
+  }
+  return { size, softwareCount, termCount };
+}
+
+/** Smoothed inverse document frequency: 1 for what everyone has, higher the rarer. */
+export const idf = (stats: PopulationStats, count: number | undefined): number =>
+  Math.log((stats.size + 1) / ((count ?? 0) + 1)) + 1;
