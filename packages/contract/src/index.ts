@@ -21,5 +21,6 @@ export * from './routes';
 export * from './saved-views';
 export * from './sessions';
 export * from './sharing';
+export * from './signals';
 export * from './users';
 export * from './ventures';

@@ -19,6 +19,7 @@ import { resultsMapRoutes } from './results-map';
 import { savedViewRoutes } from './saved-views';
 import { sessionsRoutes } from './sessions';
 import { sharingRoutes } from './sharing';
+import { signalsRoutes } from './signals';
 import { usersRoutes } from './users';
 import { venturesRoutes } from './ventures';
 
@@ -41,6 +42,7 @@ export const routes = {
   ...icpRoutes,
   ...getStartedRoutes,
   ...privacyRoutes,
+  ...signalsRoutes,
 } as const;
 
 /** The table as a list, e.g. to register every route in a loop. */
