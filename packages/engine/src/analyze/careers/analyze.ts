@@ -20,7 +20,7 @@ import { readJobPostings } from './job-postings';
 import { cleanJobTitle } from './job-title';
 import { contentText } from './page-layout';
 import { readPageRoles } from './page-roles';
-import { saysNotHiring } from './page-text';
+import { saysNotHiring, saysSeeking } from './page-text';
 import { singlePosting } from './posting';
 import type { CareerAnalysis, JobRole } from './types';
 
@@ -252,10 +252,21 @@ export async function analyzeCareers(
   if (first.seeking) return answer({ hiring: true, roles: [], source_url: listing.url, method: 'page' });
   // "Always looking", "send us your CV for the future": no particular opening now.
   if (first.standing) return answer({ hiring: false, roles: [], source_url: listing.url, method: 'page' });
+  // The careers page may be only a form, while the home page says "Stiamo cercando persone motivate".
+  const seeking = seekingPage(pages);
+  if (seeking) return answer({ hiring: true, roles: [], source_url: seeking.url, method: 'page' });
   // A careers page that lists no role we can read and does not say it has none says nothing about hiring: its
   // openings may stand in a form we do not read (a tabbed list, an image, a PDF), and a wrong "not hiring" costs
   // more than an unknown.
   return answer({ hiring: null, roles: [], source_url: null, method: 'none' });
+}
+
+/** Pages that speak for the business as a whole: where it says it is hiring when it lists no role. */
+const OWN_ROLES = new Set(['home', 'about', 'team', 'contact', 'careers']);
+
+/** The first of the business's own pages that says it is looking for people now ("On recrute"). */
+function seekingPage(pages: ParsedPage[]): ParsedPage | undefined {
+  return pages.find((page) => OWN_ROLES.has(page.role) && saysSeeking(contentText(page.$)));
 }
 
 /**
@@ -273,5 +284,7 @@ function readOtherPages(
   }
   const none = pages.find((page) => saysNotHiring(contentText(page.$)));
   if (none) return answer({ hiring: false, roles: [], source_url: none.url, method: 'page' });
+  const seeking = seekingPage(pages);
+  if (seeking) return answer({ hiring: true, roles: [], source_url: seeking.url, method: 'page' });
   return answer({ hiring: null, roles: [], source_url: null, method: 'none' });
 }

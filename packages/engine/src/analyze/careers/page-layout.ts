@@ -40,14 +40,18 @@ export function isInside(node: AnyNode, ancestor: AnyNode): boolean {
 }
 
 /**
- * The page's own content: <main>, else the only <article>, else the body. Several articles are a list of
- * cards (postings), so their common ground is the body.
+ * The page's own content: <main>, else the only <article> (with the heading written right before it, as in
+ * "<h2>Vacatures</h2><article>…"), else the body. Several articles are a list of cards (postings), so their
+ * common ground is the body.
  */
 export function content($: $): Cheerio<AnyNode> {
   const main = $('main, [role=main]').first();
   if (main.length) return main;
   const articles = $('article');
-  return articles.length === 1 ? articles.first() : $('body');
+  if (articles.length !== 1) return $('body');
+  const article = articles.first();
+  const headed = article.prevAll().first().is(HEADINGS) && !article.parent().is('body');
+  return headed ? article.parent() : article;
 }
 
 const BLOCK = /^(?:p|div|li|dt|dd|td|th|tr|br|h[1-6]|section|article|header|summary|ul|ol|table)$/;

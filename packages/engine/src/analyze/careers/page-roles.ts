@@ -8,7 +8,7 @@
  */
 import type { Element } from 'domhandler';
 import type { ParsedPage } from '../../crawl/page';
-import { cleanJobTitle, hasGenderTag, jobTitleStrength } from './job-title';
+import { cleanJobTitle, hasGenderTag, hasTitleShape, jobTitleStrength } from './job-title';
 import {
   content,
   contentText,
@@ -16,11 +16,19 @@ import {
   isHeading,
   isInside,
   isJobCardTitle,
+  level,
+  type OpeningsSection,
   openingsSections,
   ownText,
   textOf,
 } from './page-layout';
-import { isOpeningsHeading, saysNotHiring, saysSeeking, saysStandingInvitation } from './page-text';
+import {
+  isOpeningsHeading,
+  isPostingSection,
+  saysNotHiring,
+  saysSeeking,
+  saysStandingInvitation,
+} from './page-text';
 import { canApplyWithin, singlePosting } from './posting';
 import { roleDetails } from './role-details';
 import { CANDIDATE_TAG, hrefOf, isTitleTier, rolesFrom } from './role-list';
@@ -150,6 +158,47 @@ function labelledPosition(page: ParsedPage): JobRole[] {
   return roles;
 }
 
+/**
+ * Headings that are roles by the page's structure, whatever their words: under the openings heading, a heading
+ * followed by posting sections of its own ("werkvoorbereider/calculator", then "profiel" … "Aanbod"), and, where
+ * the section's headings of one level are all title-shaped and one of them names a job ("Chef d'équipe
+ * expérimenté"), each of its siblings ("Débutant(e) motivé(e)").
+ */
+function structuralTitles(page: ParsedPage, sections: OpeningsSection[]): Set<Element> {
+  const { $ } = page;
+  const titles = new Set<Element>();
+  const plain = (el: Element) => {
+    const text = textOf($, el);
+    return hasTitleShape(text) && !isPostingSection(text) && !isOpeningsHeading(text);
+  };
+  for (const section of sections) {
+    const headings = section.elements.filter((el) => isHeading(el) && !isChrome($, el));
+    headings.forEach((heading, at) => {
+      if (!plain(heading)) return;
+      let postingSections = 0;
+      for (const next of headings.slice(at + 1)) {
+        const isSection = isPostingSection(textOf($, next));
+        if (!isSection && level(next) <= level(heading)) break;
+        if (isSection) postingSections++;
+      }
+      if (postingSections >= 2) titles.add(heading);
+    });
+    const top = Math.min(...headings.map(level));
+    const siblings = headings.filter((el) => level(el) === top);
+    const described = (el: Element) => {
+      const next = section.elements.slice(section.elements.indexOf(el) + 1).find((n) => !isInside(n, el));
+      return next !== undefined && !isHeading(next) && textOf($, next).length > 40;
+    };
+    if (
+      siblings.length >= 2 &&
+      siblings.every((el) => plain(el) && described(el)) &&
+      siblings.some((el) => jobTitleStrength(textOf($, el)) === 2)
+    )
+      for (const el of siblings) titles.add(el);
+  }
+  return titles;
+}
+
 /** What a careers page's own markup says about open roles. */
 export function readPageRoles(page: ParsedPage, isAtsUrl: (url: string) => boolean): PageRoles {
   const { $ } = page;
@@ -159,7 +208,7 @@ export function readPageRoles(page: ParsedPage, isAtsUrl: (url: string) => boole
   const sections = openingsSections($);
   const inSections = sections.flatMap((s) => s.elements);
   const labels = inSections.filter((el) => isHeading(el) && !isOpeningsHeading(textOf($, el)));
-  const listed = rolesFrom(page, inSections, { labels });
+  const listed = rolesFrom(page, inSections, { labels, titles: structuralTitles(page, sections) });
   // A "no openings" sentence gives way only to roles listed under a section heading of their own (not the
   // page title: "Stellenangebote" over "Ausbildung zum Tischler … bereits vergeben") or tagged as postings.
   const clearlyListed =

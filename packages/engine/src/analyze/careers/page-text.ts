@@ -35,7 +35,7 @@ const OPENINGS_HEADINGS = new Set([
 
 /** Phrases that open a longer openings heading: "Wir suchen Verstärkung!", "Offene Stellen in Berlin". */
 const OPENINGS_LEAD =
-  /^(?:wir suchen|wir stellen ein|we re hiring|we are hiring|now hiring|join our team|open positions|open roles|current openings|current vacancies|offene stellen|aktuelle stellenangebote|unsere offenen stellen|stellenangebote|jobs bei|nous recrutons|on recrute|offres d emploi|buscamos|ofertas de empleo|vacantes|wij zoeken|vacatures bij|werken bij|openstaande vacatures|vi soker|vi ansetter|ledige stillinger|jobb hos)\b/;
+  /^(?:wir suchen|wir stellen ein|we re hiring|we are hiring|now hiring|join our team|open positions|open roles|current openings|current vacancies|offene stellen|aktuelle stellenangebote|unsere offenen stellen|stellenangebote|jobs bei|nous recrutons|on recrute|offres d emploi|buscamos|ofertas de empleo|vacantes|wij zoeken|vacatures bij|werken bij|openstaande vacatures|vi soker|vi ansetter|ledige stillinger|jobb hos|(?:\S+ )?(?:profils|postes) recherches)\b/;
 
 /** Is this heading (or short line) the one that introduces the openings? */
 export function isOpeningsHeading(text: string): boolean {
@@ -112,19 +112,24 @@ const SEEKING = new RegExp([
   /\b(?:buscamos|estamos buscando|estamos contratando|estamos en busca de)\b/,
   /\b(?:wij|we) zoeken\b/, /\bzoeken (?:wij|we)\b/, /\b(?:wij|we) (?:\S+ ){0,3}op zoek naar\b/,
   /\bvi (?:soker|ser etter|ansetter)\b/, /\bsoker vi\b/, /\bpa utkikk etter\b/, /\bcerchiamo\b/,
+  /\bstiamo cercando\b/, /\bsiamo (?:\S+ ){0,2}alla ricerca di\b/,
 ].map((p) => p.source).join('|'));
+/** Words that say hiring by themselves ("We're hiring", "On recrute"): no job noun or people word is needed. */
+const HIRING_NOW =
+  /^(?:(?:we re|we are|were) (?:now |currently )?hiring|now hiring|on recrute|nous recrutons|wir stellen ein|estamos contratando|vi ansetter)\b/;
 /** Words that make a "looking for" sentence a standing invitation rather than an opening. */
 const NOT_NOW =
   /\b(?:always|constantly|continually|continuously|regularly|permanently|future|sometimes|ongoing|immer|stets|standig|laufend|jederzeit|gelegentlich|permanent|zukunft|zukunftig|toujours|constamment|futur|futurs|siempre|constantemente|futuro|altijd|steeds|continu|doorlopend|voortdurend|regelmatig|toekomst|alltid|stadig|kontinuerlig|fremtid|fremtidige|sempre|all year|year round|das ganze jahr|toute l annee|todo el ano|het hele jaar|hele aret|initiativ\w*|spontan\w*|speculative|unsolicited)\b/;
 /** Who is sought: a job noun, or a word for candidates, colleagues, students or staff. */
 const PEOPLE =
-  /\b(?:people|candidates|colleagues|talent|team members|students|staff|verstarkung|kollegen|kolleginnen|kandidaten|kandidater|medarbeidere|kolleger|studenten|studentinnen|aushilfen|collaborateurs|collaboratrices|talents|candidats|etudiants|profesionales|companeros|candidatos|estudiantes|personal|collega s|collegas|medewerkers|studentes|mensen|vakmensen|personeel|studenter)\b/;
+  /\b(?:persone|collaboratori|collaboratrici|candidati|figure professionali|people|candidates|colleagues|talent|team members|students|staff|verstarkung|kollegen|kolleginnen|kandidaten|kandidater|medarbeidere|kolleger|studenten|studentinnen|aushilfen|collaborateurs|collaboratrices|talents|candidats|etudiants|profesionales|companeros|candidatos|estudiantes|personal|collega s|collegas|medewerkers|studentes|mensen|vakmensen|personeel|studenter)\b/;
 
 /** Does the text say, in a sentence of its own, that the business is looking for people now? */
 export function saysSeeking(text: string): boolean {
   for (const sentence of sentences(text)) {
     const folded = foldWords(sentence);
     if (!SEEKING.test(folded) || NOT_NOW.test(folded)) continue;
+    if (HIRING_NOW.test(folded)) return true;
     // Candidates, colleagues, or a job noun ("… looking for experienced plumbers and heating engineers").
     if (PEOPLE.test(folded) || namesJob(folded)) return true;
   }
@@ -165,6 +170,10 @@ const POSTING_SECTIONS = [
   'qualifications', 'benefits', 'missions', 'vos missions', 'profil recherche', 'votre profil', 'nous offrons',
   'requisitos', 'que buscamos', 'que ofrecemos', 'funciones', 'wat ga je doen', 'wat vragen wij',
   'wat bieden wij', 'functieomschrijving', 'arbeidsoppgaver', 'kvalifikasjoner', 'vi tilbyr', 'the details',
+  'profiel', 'jouw profiel', 'uw profiel', 'aanbod', 'ons aanbod', 'wij bieden', 'wat wij bieden', 'taken',
+  'jouw taken', 'your profile', 'about you', 'what we offer you', 'ce que nous offrons', 'ce que nous proposons',
+  'avantages', 'perfil', 'tu perfil', 'ofrecemos', 'responsabilidades', 'requisiti', 'cosa offriamo', 'offriamo',
+  'mansioni', 'responsabilita', 'il tuo profilo',
 ];
 export const isPostingSection = (text: string) => POSTING_SECTIONS.includes(foldWords(text));
 

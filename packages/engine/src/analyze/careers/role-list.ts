@@ -129,21 +129,25 @@ export function rolesFrom(
     minStrength = 1,
     anyTag = false,
     labels = [],
+    titles = new Set(),
   }: {
     minStrength?: 1 | 2;
     /** Any element may hold a title (inside a card link), when it reads strongly as one. */
     anyTag?: boolean;
     /** Sub-headings of an openings section ("Büro", "Montage & Service"): the department of the titles below. */
     labels?: Element[];
+    /** Elements known to be titles by the page's structure, whatever their words. */
+    titles?: Set<Element>;
   } = {},
 ): JobRole[] {
   const { $ } = page;
   let candidates = elements.filter(
     (el) =>
-      (CANDIDATE_TAG.test(el.tagName) || isTitleTier(el) || anyTag) &&
-      (jobTitleStrength(textOf($, el)) >= (anyTag && !CANDIDATE_TAG.test(el.tagName) ? 2 : minStrength) ||
-        (isJobCardTitle($, el) && hasTitleShape(textOf($, el)))) &&
-      !isChrome($, el),
+      titles.has(el) ||
+      ((CANDIDATE_TAG.test(el.tagName) || isTitleTier(el) || anyTag) &&
+        (jobTitleStrength(textOf($, el)) >= (anyTag && !CANDIDATE_TAG.test(el.tagName) ? 2 : minStrength) ||
+          (isJobCardTitle($, el) && hasTitleShape(textOf($, el)))) &&
+        !isChrome($, el)),
   );
   candidates = candidates.slice(0, MAX_CANDIDATES);
   // The innermost element holding a title is the title (a card's heading, not the whole card link).
