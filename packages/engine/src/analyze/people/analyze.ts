@@ -79,7 +79,7 @@ export async function analyzePeople(
             source: legalSource,
             observed_at,
           })),
-        ...findCardPeople(page, region).map((p) => ({ ...p, source: 'card' as const, observed_at })),
+        ...findCardPeople(page, region, own).map((p) => ({ ...p, source: 'card' as const, observed_at })),
         ...findSchemaPeople(page, region, orgNames).map((p) => ({
           ...p,
           source: 'schema' as const,

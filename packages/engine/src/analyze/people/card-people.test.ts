@@ -134,3 +134,35 @@ describe('signatures and long cards', () => {
     expect(await people(body, 'team')).toEqual([]);
   });
 });
+
+describe('a service card is no person', () => {
+  const home = (body: string) =>
+    pageFromHtml({
+      url: 'https://removals.example.co.uk/',
+      html: `<html lang="en"><head></head><body><main>${body}</main></body></html>`,
+      role: 'home',
+    });
+  const serviceCard = `<div class="card"><h3>Specialist Antique Moving</h3>
+    <p>We move fine art and valuables with bespoke packing and white-glove handling.</p></div>`;
+
+  it('drops a heading whose words the site writes in lower case on another page', async () => {
+    const about = pageFromHtml({
+      url: 'https://removals.example.co.uk/about/',
+      html: '<html lang="en"><body><main><p>From a single antique chair to moving a whole house, we plan it all.</p></main></body></html>',
+      role: 'about',
+    });
+    const found = await analyzePeople([home(serviceCard), about]);
+    expect(found.people.map((p) => p.name)).toEqual([]);
+  });
+
+  it('keeps a person whose name the site never writes in lower case', async () => {
+    const about = pageFromHtml({
+      url: 'https://removals.example.co.uk/about/',
+      html: '<html lang="en"><body><main><p>We plan every move with care.</p></main></body></html>',
+      role: 'about',
+    });
+    const person = `<div class="card"><img src="jack.jpg" alt=""><h3>Jack Wolfe</h3><p>Founder &amp; Director</p></div>`;
+    const found = await analyzePeople([home(person), about]);
+    expect(found.people.map((p) => [p.name, p.role])).toEqual([['Jack Wolfe', 'Founder & Director']]);
+  });
+});

@@ -42,8 +42,15 @@ const ROLE_ELEMENT = /(?:^|[\s_-])(?:role|position|function|funktion|ruolo|poste
 const DETAIL_LABEL =
   /^(?:tel|telefon|phone|fon|mobil|mobile|handy|fax|e-?mail|mail|web|www|linkedin|xing|vcard|kontakt|contact|mehr|more|profil|profile|bio)\b/i;
 
-/** People the page shows in cards; `teamPage` relaxes the job-title check (any short line beside a name). */
-export function findCardPeople(page: ParsedPage, region: string | null): CardPerson[] {
+/**
+ * People the page shows in cards. `site`: the site's pages read for the words it writes in lower case (a
+ * service's name over a card is written small elsewhere on the site); the page alone without it.
+ */
+export function findCardPeople(
+  page: ParsedPage,
+  region: string | null,
+  site: ParsedPage[] = [page],
+): CardPerson[] {
   const $ = page.$;
   const lines = pageLines(page);
   const byElement = new Map<Element, Line[]>();
@@ -99,7 +106,7 @@ export function findCardPeople(page: ParsedPage, region: string | null): CardPer
     const laxRole = role ?? roleBeside(cardLines, candidate.name, false);
     if (!laxRole || !isPersonsTitle(laxRole)) continue;
     const key = personKey(candidate.name);
-    if (seen.has(key) || namesAThing(page, candidate.name)) continue;
+    if (seen.has(key) || namesAThing(site, candidate.name)) continue;
     const person: CardPerson = {
       name: candidate.name,
       role: withoutOwnCompany(laxRole, page),
@@ -149,15 +156,14 @@ function lowerWords(page: ParsedPage): Set<string> {
 }
 
 /**
- * A capitalised heading each of whose words the page also writes in lower case ("Debt Collection" over a card,
+ * A capitalised heading each of whose words the site also writes in lower case ("Debt Collection" over a card,
  * "… debt recovery … a collection agency" in the text) names a service or a thing: a person's name keeps its
  * capitals wherever it stands.
  */
-function namesAThing(page: ParsedPage, name: string): boolean {
+function namesAThing(site: ParsedPage[], name: string): boolean {
   const words = name.split(' ').filter((w) => w.length > 2);
   if (words.length < 2) return false;
-  const lower = lowerWords(page);
-  return words.every((w) => lower.has(w.toLocaleLowerCase()));
+  return words.every((w) => site.some((page) => lowerWords(page).has(w.toLocaleLowerCase())));
 }
 
 /** The name's element and its two ancestors, by tag and classes: the cards of one team grid share it. */
