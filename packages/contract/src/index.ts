@@ -13,6 +13,7 @@ export * from './industries';
 export * from './invitations';
 export * from './messages';
 export * from './people';
+export * from './lookalikes';
 export * from './privacy';
 export * from './result-columns';
 export * from './results';

@@ -210,6 +210,8 @@ export type Business = z.infer<typeof Business>;
  */
 // biome-ignore format: one compact list
 const FILTER_FIELDS = [
+  // similarity: the score against the session's lookalike seeds (PUT …/lookalike-seeds), 0–1.
+  'similarity',
   'name', 'website', 'domain', 'email', 'phone', 'address', 'city', 'region', 'postal_code', 'country',
   'category', 'source', 'rating', 'review_count', 'enrichment_state', 'industry', 'software', 'technology', 'hiring',
   'icp_score', 'icp_tier', 'lat', 'lng', 'first_seen_at', 'updated_at', 'decision_maker', 'seniority',

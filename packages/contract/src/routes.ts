@@ -15,6 +15,7 @@ import { icpRoutes } from './icp';
 import { invitationsRoutes } from './invitations';
 import { privacyRoutes } from './privacy';
 import { resultsRoutes } from './results';
+import { lookalikesRoutes } from './lookalikes';
 import { resultsMapRoutes } from './results-map';
 import { savedViewRoutes } from './saved-views';
 import { sessionsRoutes } from './sessions';
@@ -40,6 +41,7 @@ export const routes = {
   ...discoveryRoutes,
   ...enrichmentRoutes,
   ...icpRoutes,
+  ...lookalikesRoutes,
   ...getStartedRoutes,
   ...privacyRoutes,
   ...signalsRoutes,

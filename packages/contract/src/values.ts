@@ -12,7 +12,7 @@ export const RESULTS_DEFAULTS = { page: 0, pageSize: 50, sortBy: 'id', sortOrder
 // biome-ignore format: one compact list
 export const SORT_FIELDS = [
   'id', 'name', 'domain', 'city', 'region', 'country', 'category', 'source', 'rating', 'review_count',
-  'enrichment_state', 'industry', 'icp_score', 'icp_tier', 'first_seen_at', 'updated_at',
+  'enrichment_state', 'industry', 'icp_score', 'icp_tier', 'first_seen_at', 'updated_at', 'similarity',
 ] as const;
 
 export const SESSION_STATUSES = ['draft', 'queued', 'running', 'completed', 'failed', 'cancelled'] as const;

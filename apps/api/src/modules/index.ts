@@ -12,6 +12,7 @@ import { registerIcpRoutes } from './icp/icp.routes';
 import { registerInvitationRoutes } from './invitations/invitations.routes';
 import { registerPeopleRoutes } from './people/people.routes';
 import { registerPrivacyRoutes } from './privacy/privacy.routes';
+import { registerLookalikeRoutes } from './lookalikes/lookalikes.routes';
 import { registerSessionRoutes } from './sessions/sessions.routes';
 import { registerSharingRoutes } from './sharing/sharing.routes';
 import { registerUserRoutes } from './users/users.routes';
@@ -36,3 +37,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   registerPrivacyRoutes(app, deps);
   registerPeopleRoutes(app, deps);
 }
+  registerCrmRoutes(app, deps);
+  registerLookalikeRoutes(app, deps);
+  registerApiKeyRoutes(app, deps);
+  registerWebhookRoutes(app, deps);

@@ -23,7 +23,10 @@ export interface CustomerMatch {
 /** An entry read as a web address when it has a dot and no space (a name like "Dr. Weber" has a space). */
 const looksLikeDomain = (entry: string) => entry.includes('.') && !/\s/.test(entry);
 
-export function matchCustomers(entries: readonly string[], businesses: readonly MatchableBusiness[]): CustomerMatch {
+export function matchCustomers(
+  entries: readonly string[],
+  businesses: readonly MatchableBusiness[],
+): CustomerMatch {
   const byDomain = new Map<string, string[]>();
   const byName = new Map<string, string[]>();
   const add = (map: Map<string, string[]>, key: string, id: string) => {

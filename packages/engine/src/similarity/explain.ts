@@ -65,7 +65,9 @@ export function explain(
     } else {
       const top = [...profile.industryShare].sort((a, b) => b[1] - a[1])[0];
       if (top && top[1] >= MOSTLY) {
-        differences.push(candidate.industry ? `in ${candidate.industry}, not ${top[0]}` : 'industry not known');
+        differences.push(
+          candidate.industry ? `in ${candidate.industry}, not ${top[0]}` : 'industry not known',
+        );
       }
     }
   }
@@ -84,10 +86,13 @@ export function explain(
       .filter(([k, share]) => share >= MOSTLY && !candidate.software.has(k))
       .sort((a, b) => b[1] - a[1])
       .slice(0, MAX_TOOLS);
-    if (candidate.software.size === 0) differences.push('no business software known (not enriched, or none found)');
+    if (candidate.software.size === 0)
+      differences.push('no business software known (not enriched, or none found)');
     else {
       for (const [k, share] of missing) {
-        differences.push(`does not use ${profile.softwareLabels.get(k) ?? k} (${percent(share)} of the seeds do)`);
+        differences.push(
+          `does not use ${profile.softwareLabels.get(k) ?? k} (${percent(share)} of the seeds do)`,
+        );
       }
     }
   }

@@ -2,13 +2,18 @@
  * A business as the facts lookalikes compare: its categories, industry, business software (each tool with how
  * much it can say about a business), size, the terms of its summary and services, and where it is.
  */
+import {
+  ADD_ON_CATEGORIES,
+  BUSINESS_CATEGORIES,
+  INFRASTRUCTURE_CATEGORIES,
+} from '../analyze/software/groups';
 import { foldText } from '../normalize/text';
 import { termsOf } from './words';
 
-/** One detected business tool; `categories` are its Wappalyzer category ids when known. */
+/** One detected business tool; `categories` are its Wappalyzer categories (ids or names) when known. */
 export interface SoftwareFact {
   name: string;
-  categories?: readonly number[] | undefined;
+  categories?: readonly (number | string)[] | undefined;
 }
 
 /** What the caller knows of one business (any of it may be missing). */
@@ -39,6 +44,18 @@ const LOW_SIGNAL_CATEGORIES: ReadonlySet<number> = new Set([
   10, 17, 22, 23, 27, 31, 36, 42, 54, 59, 66, 67, 68, 77, 78, 83, 87, 88, 92,
 ]);
 export const LOW_SIGNAL_FACTOR = 0.2;
+const CATEGORY_NAMES: Readonly<Record<number, string>> = {
+  ...BUSINESS_CATEGORIES,
+  ...INFRASTRUCTURE_CATEGORIES,
+  ...ADD_ON_CATEGORIES,
+};
+const LOW_SIGNAL_NAMES: ReadonlySet<string> = new Set(
+  [...LOW_SIGNAL_CATEGORIES].flatMap((id) => (CATEGORY_NAMES[id] ? [CATEGORY_NAMES[id].toLowerCase()] : [])),
+);
+const isLowSignal = (category: number | string) =>
+  typeof category === 'number'
+    ? LOW_SIGNAL_CATEGORIES.has(category)
+    : LOW_SIGNAL_NAMES.has(category.toLowerCase());
 
 export interface BusinessFeatures {
   id: string;
@@ -56,11 +73,14 @@ export interface BusinessFeatures {
   point: { lat: number; lng: number } | null;
 }
 
-const key = (value: string) => foldText(value).trim().replace(/[\s_-]+/g, ' ');
+const key = (value: string) =>
+  foldText(value)
+    .trim()
+    .replace(/[\s_-]+/g, ' ');
 
 function softwareFactor(fact: SoftwareFact): number {
   const ids = fact.categories ?? [];
-  return ids.length > 0 && ids.every((id) => LOW_SIGNAL_CATEGORIES.has(id)) ? LOW_SIGNAL_FACTOR : 1;
+  return ids.length > 0 && ids.every(isLowSignal) ? LOW_SIGNAL_FACTOR : 1;
 }
 
 const isCoordinate = (value: number | null | undefined, limit: number): value is number =>

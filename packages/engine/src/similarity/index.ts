@@ -2,17 +2,24 @@
  * Lookalikes: more businesses like a set of seeds (the best customers), ranked 0–1 and explained, from Argo's own
  * facts alone. The method is in README.md.
  */
-import { type BusinessFeatures, featuresOf, populationStats, type SimilarityBusiness } from './features';
-import { explain, type Explanation } from './explain';
-import { scoreCandidate, seedProfile, type SeedProfile, type SimilarityFeature } from './profile';
 
-export type { BusinessFeatures, SimilarityBusiness, SoftwareFact } from './features';
-export { featuresOf, LOW_SIGNAL_FACTOR, populationStats } from './features';
+import { type Explanation, explain } from './explain';
+import { type BusinessFeatures, featuresOf, populationStats, type SimilarityBusiness } from './features';
+import {
+  featureScores,
+  type SeedProfile,
+  type SimilarityFeature,
+  scoreCandidate,
+  seedProfile,
+} from './profile';
+
+export { type CustomerMatch, type MatchableBusiness, matchCustomers } from './customers';
 export type { Explanation } from './explain';
 export { explain } from './explain';
+export type { BusinessFeatures, SimilarityBusiness, SoftwareFact } from './features';
+export { featuresOf, LOW_SIGNAL_FACTOR, populationStats } from './features';
 export type { SeedProfile, SimilarityFeature } from './profile';
 export { FEATURE_WEIGHTS, SIMILARITY_FEATURES, scoreCandidate, seedProfile } from './profile';
-export { type CustomerMatch, type MatchableBusiness, matchCustomers } from './customers';
 export { stem, termsOf, wordLanguage } from './words';
 
 export interface RankOptions {
@@ -57,7 +64,9 @@ export function rankLookalikes(
   const seedIds = new Set(seedFeatures.map((s) => s.id));
   const candidateIds = new Set(candidateFeatures.map((c) => c.id));
   const population = [...candidateFeatures, ...seedFeatures.filter((s) => !candidateIds.has(s.id))];
-  const profile = seedProfile(seedFeatures, populationStats(population), { distance: options.distance ?? false });
+  const profile = seedProfile(seedFeatures, populationStats(population), {
+    distance: options.distance ?? false,
+  });
   const scored = candidateFeatures
     .filter((c) => options.includeSeeds || !seedIds.has(c.id))
     .map((candidate) => ({ candidate, ...scoreCandidate(profile, candidate) }));
@@ -70,4 +79,13 @@ export function rankLookalikes(
     explanation: i < explained ? explain(profile, candidate, similarity, options.locale) : null,
   }));
   return { profile, ranked };
+}
+
+/** The explanation of one candidate against a ranking's profile (for the page a caller shows). */
+export function explainLookalike(
+  profile: SeedProfile,
+  candidate: BusinessFeatures,
+  locale?: string,
+): Explanation {
+  return explain(profile, candidate, featureScores(profile, candidate), locale);
 }

@@ -67,11 +67,16 @@ function median(values: number[]): number | null {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+  return sorted.length % 2 === 1
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
 /** A business's unit TF-IDF vector (log-scaled term counts). */
-export function termVector(business: BusinessFeatures, weight: (stem: string) => number): Map<string, number> {
+export function termVector(
+  business: BusinessFeatures,
+  weight: (stem: string) => number,
+): Map<string, number> {
   const vector = new Map<string, number>();
   let norm = 0;
   for (const [stem, count] of business.terms) {
@@ -116,7 +121,8 @@ export function seedProfile(
   );
   const softwareWeight = (k: string, factor: number) => idf(stats, stats.softwareCount.get(k)) * factor;
   let softwareNorm = 0;
-  for (const [k, share] of softwareShare) softwareNorm += (softwareWeight(k, softwareFactors.get(k) ?? 1) * share) ** 2;
+  for (const [k, share] of softwareShare)
+    softwareNorm += (softwareWeight(k, softwareFactors.get(k) ?? 1) * share) ** 2;
   softwareNorm = Math.sqrt(softwareNorm);
 
   const termWeight = (stem: string) => idf(stats, stats.termCount.get(stem));
@@ -228,7 +234,11 @@ export function featureScores(
 export function scoreCandidate(
   profile: SeedProfile,
   candidate: BusinessFeatures,
-): { score: number; contributions: Partial<Record<SimilarityFeature, number>>; similarity: Record<SimilarityFeature, number> } {
+): {
+  score: number;
+  contributions: Partial<Record<SimilarityFeature, number>>;
+  similarity: Record<SimilarityFeature, number>;
+} {
   const similarity = featureScores(profile, candidate);
   const total = profile.active.reduce((acc, f) => acc + FEATURE_WEIGHTS[f], 0);
   const contributions: Partial<Record<SimilarityFeature, number>> = {};

@@ -24,7 +24,10 @@ const bakery = (id: string, extra: Partial<SimilarityBusiness> = {}): Similarity
   name: `Bäckerei ${id}`,
   category: 'Bakery',
   industry: 'Food & Beverage',
-  software: [{ name: 'Google Analytics', categories: [10] }, { name: 'WordPress', categories: [1, 11] }],
+  software: [
+    { name: 'Google Analytics', categories: [10] },
+    { name: 'WordPress', categories: [1, 11] },
+  ],
   employees: 8,
   text: 'Frisches Brot und Brötchen jeden Morgen, Kuchen und Torten.',
   language: 'de',
@@ -73,7 +76,10 @@ describe('rankLookalikes', () => {
 
   it('weighs a rare tool above one everybody has', () => {
     const withRare = { ...bakery('x1'), software: [{ name: 'Shopware', categories: [6] }] };
-    const withCommon = { ...bakery('x2'), software: [{ name: 'Google Analytics', categories: [10] }] };
+    const withCommon = {
+      ...bakery('x2'),
+      software: [{ name: 'Google Analytics', categories: ['Analytics'] }],
+    };
     const { ranked } = rankLookalikes(seeds, [...population, withRare, withCommon]);
     const rare = ranked.find((r) => r.id === 'x1');
     const common = ranked.find((r) => r.id === 'x2');
@@ -134,7 +140,13 @@ describe('matchCustomers', () => {
   it('matches by registrable domain, then by name key, and names what matched nothing', () => {
     expect(
       matchCustomers(
-        ['https://www.Weinhaus-Mayer.de/shop', 'VINOTHEK AM MARKT e.K.', 'Dr. Unknown', ' ', 'nobody.example'],
+        [
+          'https://www.Weinhaus-Mayer.de/shop',
+          'VINOTHEK AM MARKT e.K.',
+          'Dr. Unknown',
+          ' ',
+          'nobody.example',
+        ],
         businesses,
       ),
     ).toEqual({ ids: ['1', '3', '2'], unmatched: ['Dr. Unknown', 'nobody.example'] });

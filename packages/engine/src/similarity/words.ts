@@ -28,7 +28,7 @@ const STOP_WORDS: Record<WordLanguage, string> = {
 };
 const STOPS: Record<WordLanguage, ReadonlySet<string>> = Object.fromEntries(
   WORD_LANGUAGES.map((lang) => [lang, new Set(STOP_WORDS[lang].split(' '))]),
-) as Record<WordLanguage, ReadonlySet<string>>;
+) as unknown as Record<WordLanguage, ReadonlySet<string>>;
 /** Words of every language are out whatever the site's language: sites mix English into their own. */
 const ANY_STOP = new Set(WORD_LANGUAGES.flatMap((lang) => [...STOPS[lang]]));
 

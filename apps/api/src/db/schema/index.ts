@@ -11,6 +11,7 @@ export * from './icp';
 export * from './jobs';
 export * from './privacy';
 export * from './saved-views';
+export * from './lookalikes';
 export * from './sessions';
 export * from './user-ventures';
 export * from './users';

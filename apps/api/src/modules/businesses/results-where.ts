@@ -37,6 +37,9 @@ import { attributeCondition } from './attribute-filters';
 
 type Kind = 'text' | 'number' | 'date' | 'boolean';
 
+/** The score 0–1 against the session's lookalike seeds (modules/lookalikes/), null when none were set. */
+const similarity = sql`(select ls.score from lookalike_scores ls where ls.business_id = ${businesses.id})`;
+
 /** Filters over a text[] column: any of the values, none ({present: false} or null), or some ({present: true}). */
 type ArrayField = 'software' | 'technology' | 'seniority' | 'email_kind';
 
@@ -77,6 +80,7 @@ const COLUMNS: Record<Exclude<FilterField, ArrayField>, { column: Column | SQL; 
 
 /**
  * Text that people read alphabetically (names and places, from sources in any case: "TYLER GREY", "Alice's")
+  similarity: { column: similarity, kind: 'number' },
  * sorts in ICU's root collation: case and accents second (Alice's, Ärzte, AVENUE), not the database's byte order
  * (AVENUE before Alice's, Ärzte after zeta). The name, city and category indexes are built in the same collation
  * (migration 0023), so a page is still picked from an index alone. Domains are lower case; industries are the
@@ -110,6 +114,7 @@ export interface ResultsSelection {
   sortOrder: 'asc' | 'desc';
 }
 
+  similarity,
 export interface ResultsPageQuery extends ResultsSelection {
   page: number;
   pageSize: number;
