@@ -37,7 +37,4 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   registerPrivacyRoutes(app, deps);
   registerPeopleRoutes(app, deps);
 }
-  registerCrmRoutes(app, deps);
   registerLookalikeRoutes(app, deps);
-  registerApiKeyRoutes(app, deps);
-  registerWebhookRoutes(app, deps);
