@@ -171,6 +171,26 @@ export const CASES: Record<string, Case> = {
     request: async () => ({ path: `/sessions/${(await freshSession()).sessionId}/shared-users` }),
   },
 
+  // Lookalikes: ranking reads a session (view); storing its similarity scores changes it (edit).
+  'lookalikes.rank': {
+    policy: SESSION_VIEW,
+    request: async () => ({
+      path: '/user/lookalikes',
+      body: { seeds: { tier: 'A' }, session_id: (await freshSession()).sessionId },
+    }),
+  },
+  'lookalikes.set_seeds': {
+    policy: SESSION_EDIT,
+    request: async () => ({
+      path: `/user/session/${(await freshSession()).sessionId}/lookalike-seeds`,
+      body: { seeds: { tier: 'A' } },
+    }),
+  },
+  'lookalikes.clear_seeds': {
+    policy: SESSION_EDIT,
+    request: async () => ({ path: `/user/session/${(await freshSession()).sessionId}/lookalike-seeds` }),
+  },
+
   // Runs on an existing session need edit access; without a session_id the caller starts their own.
   'discovery.scrape': {
     policy: SESSION_EDIT,
