@@ -74,6 +74,11 @@ export interface JobOptions<Payload> {
   policy?: QueuePolicy;
   /** Deduplication key, enforced by the policy; e.g. one waiting run per session. */
   singletonKey?(payload: Payload): string;
+  /**
+   * A cron expression (UTC): pg-boss sends the job, with an empty payload, on this schedule (`boss.schedule`,
+   * once per tick over every process), as long as any worker runs.
+   */
+  cron?: string;
 }
 
 export interface JobDefinition<Schema extends z.ZodType = z.ZodType> {

@@ -187,6 +187,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       leases.start();
       for (const job of jobs) {
         await ensureQueue(job);
+        // Scheduling again replaces the schedule: every process may do it at start.
+        if (job.options.cron) await boss.schedule(job.name, job.options.cron, {}, { tz: 'UTC' });
         const ids = workerIds.get(job.name) ?? [];
         workerIds.set(job.name, ids);
         for (let i = 0; i < (job.options.teamSize ?? concurrency ?? 1); i++) {

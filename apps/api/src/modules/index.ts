@@ -15,6 +15,7 @@ import { registerPrivacyRoutes } from './privacy/privacy.routes';
 import { registerLookalikeRoutes } from './lookalikes/lookalikes.routes';
 import { registerSessionRoutes } from './sessions/sessions.routes';
 import { registerSharingRoutes } from './sharing/sharing.routes';
+import { registerSignalsRoutes } from './signals/signals.routes';
 import { registerUserRoutes } from './users/users.routes';
 import { registerVentureRoutes } from './ventures/ventures.routes';
 
@@ -32,6 +33,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   registerBusinessRoutes(app, deps);
   registerCorrectionRoutes(app, deps);
   registerSharingRoutes(app, deps);
+  registerSignalsRoutes(app, deps);
   registerGetStartedRoutes(app, deps);
   registerIcpRoutes(app, deps);
   registerPrivacyRoutes(app, deps);

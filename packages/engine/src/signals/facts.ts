@@ -144,15 +144,15 @@ export function domainOf(url: string | null): string | null {
 
 /**
  * The facts of one run. A site that did not answer yields its `site` fact alone: a failed fetch says nothing
- * about hiring, people or software. A result the run did not produce, or could not tell (hiring null), yields
+ * about hiring, people or software. `site` null: the run read no site (ICP re-scored from stored results). A result the run did not produce, or could not tell (hiring null), yields
  * no fact of its kind, so the last one stands.
  */
-export function factsOf(results: RunResults, site: RunSite): Fact[] {
-  const home = site.homeUrl;
-  const facts: Fact[] = [
-    fact('site', { reachable: site.reachable, domain: site.reachable ? domainOf(home) : null }, home),
-  ];
-  if (!site.reachable) return facts;
+export function factsOf(results: RunResults, site: RunSite | null): Fact[] {
+  const home = site?.homeUrl ?? null;
+  const facts: Fact[] = site
+    ? [fact('site', { reachable: site.reachable, domain: site.reachable ? domainOf(home) : null }, home)]
+    : [];
+  if (site && !site.reachable) return facts;
 
   const software = results.software_detection;
   if (software) {

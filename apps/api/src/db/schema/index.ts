@@ -13,6 +13,7 @@ export * from './privacy';
 export * from './saved-views';
 export * from './lookalikes';
 export * from './sessions';
+export * from './signals';
 export * from './user-ventures';
 export * from './users';
 export * from './ventures';

@@ -2,6 +2,7 @@ import type { JobDefinition } from '../define-job';
 import { enrichmentBatchJob } from './enrichment-batch-job';
 import { enrichmentJob } from './enrichment-jobs';
 import { competitorsJob, discoverJob, importJob } from './session-jobs';
+import { signalsTickJob } from './signals-jobs';
 
 /**
  * Every background job; `npm start` and `npm run worker` start workers for all of them.
@@ -14,4 +15,5 @@ export const jobDefinitions: readonly JobDefinition[] = [
   competitorsJob,
   enrichmentJob,
   enrichmentBatchJob,
+  signalsTickJob,
 ];

@@ -73,7 +73,12 @@ export async function runEnrichmentBatchJob(
     if (state.types.includes('software_detection')) warmUpSoftwareDetection();
     const analysis = await loadAnalysis(ctx, deps, payload.session_id, stop.signal);
     const types = state.types.filter((t) => t !== 'icp_analysis' || analysis.icp);
-    await enrichRange(ctx, deps, scope, types, { analysis, fetcher, signal: stop.signal });
+    await enrichRange(ctx, deps, scope, types, {
+      analysis,
+      fetcher,
+      signal: stop.signal,
+      runKey: payload.token,
+    });
   } catch (error) {
     await resetRunning(ctx.db, scope).catch(() => undefined);
     if (!(stop.signal.reason instanceof RunLeft)) throw error;
@@ -89,6 +94,8 @@ interface SiteWork {
   analysis: Analysis;
   fetcher: Fetcher;
   signal: AbortSignal;
+  /** The run's job token: the observations and events this run records are keyed by it. */
+  runKey: string;
 }
 
 /** `deps.concurrency` businesses of the range in flight at once, each claimed before it is crawled. */
@@ -130,7 +137,7 @@ async function enrichBusiness(
   deps: EnrichmentDeps,
   business: BusinessRow,
   types: readonly AnalyzerType[],
-  { analysis, fetcher, signal }: SiteWork,
+  { analysis, fetcher, signal, runKey }: SiteWork,
 ): Promise<BusinessOutcome> {
   const previous = types.includes('icp_analysis')
     ? previousOf(await findEnrichmentRows(ctx.db, [business.id]))
@@ -152,6 +159,7 @@ async function enrichBusiness(
     const enrichment = icpOnly.length ? await enrichSite(EMPTY_CRAWL, icpOnly, enrichContext) : null;
     return {
       ...outcomeOf(business, null, enrichment, icpOnly),
+      signals: { sessionId: business.sessionId, runKey, site: null },
       state: 'skipped',
       error: 'no website to crawl',
     };
@@ -159,7 +167,14 @@ async function enrichBusiness(
   const crawl = await crawlSite(website, { fetcher, pageBudget: deps.pageBudget, signal });
   signal.throwIfAborted();
   const enrichment = await enrichSite(crawl, types, enrichContext);
-  const outcome = outcomeOf(business, crawl, enrichment, types);
+  const outcome: BusinessOutcome = {
+    ...outcomeOf(business, crawl, enrichment, types),
+    signals: {
+      sessionId: business.sessionId,
+      runKey,
+      site: { reachable: crawl.pages.length > 0, homeUrl: crawl.homeUrl },
+    },
+  };
   if (crawl.pages.length === 0) return { ...outcome, state: 'failed', error: crawlFailureReason(crawl) };
   const problems = Object.entries(enrichment.analyzer_errors).map(([type, message]) => `${type}: ${message}`);
   return { ...outcome, state: 'done', error: problems.length ? problems.join('; ').slice(0, 1000) : null };

@@ -13,6 +13,7 @@ import {
   enrichmentResults,
   type ProducedBy,
 } from '../../db/schema';
+import { type RunSignals, recordSignals } from '../signals/observations.repository';
 
 /** The stored results of businesses (all types), for the results page and for ICP re-scoring. */
 export async function findEnrichmentRows(
@@ -42,6 +43,8 @@ export interface BusinessOutcome {
   state?: EnrichmentState;
   error?: string | null;
   columns: Partial<Pick<BusinessRow, 'summary' | 'industry' | 'hiring' | 'icpScore' | 'icpTier'>>;
+  /** The run and what its crawl saw: the results become observations, and what changed events (signals). */
+  signals?: RunSignals;
 }
 
 export async function storeOutcome(db: Database, outcome: BusinessOutcome): Promise<void> {
@@ -77,6 +80,15 @@ export async function storeOutcome(db: Database, outcome: BusinessOutcome): Prom
     };
     if (Object.keys(set).length) {
       await tx.update(businesses).set(set).where(eq(businesses.id, outcome.businessId));
+    }
+    if (outcome.signals) {
+      await recordSignals(tx, {
+        accountId: outcome.accountId,
+        businessId: outcome.businessId,
+        results: Object.fromEntries(outcome.results.map((r) => [r.type, r.data])),
+        signals: outcome.signals,
+        at: outcome.results[0]?.observedAt ?? new Date(),
+      });
     }
   });
 }

@@ -65,7 +65,8 @@ export async function runEnrichmentJob(payload: SessionJobPayload, ctx: JobRunCo
       if (!ctx.jobs) throw new Error('The enrichment job needs ctx.jobs to send its batch jobs.');
       await fanOut(run, ctx, ctx.jobs, deps, payload.token, scope);
     } else {
-      await rescoreIcp(run, ctx, scope, await loadAnalysis(ctx, deps, run.sessionId, run.signal));
+      const analysis = await loadAnalysis(ctx, deps, run.sessionId, run.signal);
+      await rescoreIcp(run, ctx, scope, analysis, payload.token);
     }
   } catch (error) {
     if (crawls) await resetRunning(ctx.db, scope).catch(() => undefined);
@@ -136,6 +137,7 @@ async function rescoreIcp(
   ctx: JobRunContext,
   scope: EnrichmentScope,
   { icp, isSuppressed, icpAreas, attributeColumns }: Analysis,
+  token: string,
 ): Promise<void> {
   if (!icp) {
     throw new RunFailure("The session's venture has no ICP to score against; set the venture's ICP first.");
@@ -161,7 +163,10 @@ async function rescoreIcp(
         previous,
         signal: run.signal,
       });
-      await storeOutcome(ctx.db, outcomeOf(business, null, enrichment, ['icp_analysis']));
+      await storeOutcome(ctx.db, {
+        ...outcomeOf(business, null, enrichment, ['icp_analysis']),
+        signals: { sessionId: run.sessionId, runKey: token, site: null },
+      });
       scored += 1;
     }
     state = { ...state, after: rows[rows.length - 1]?.id as string, scored };

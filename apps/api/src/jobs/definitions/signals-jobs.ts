@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { runSignalsTick } from '../../modules/signals/watch.runner';
+import { defineJob } from '../define-job';
+
+/**
+ * Every five minutes, over every worker process once (pg-boss's cron): starts the re-enrichments of the watches
+ * that are due (modules/signals/watch.runner.ts). A missed tick is caught up by the next one: what is due stays due.
+ */
+export const signalsTickJob = defineJob({
+  name: 'signals.tick',
+  payload: z.object({}),
+  handler: async (_payload, ctx) => runSignalsTick(ctx),
+  options: { cron: '*/5 * * * *', retryLimit: 0, expireInSeconds: 10 * 60, policy: 'singleton' },
+});
