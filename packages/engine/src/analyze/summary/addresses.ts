@@ -61,11 +61,12 @@ const FR_ADDRESS = new RegExp(
   'giu',
 );
 /**
- * "Via Roma 12, 00184 Roma", "Calle Mayor 5, 28013 Madrid", "Route de Lausanne 12, 1110 Morges", "Rue de la Loi 16,
+ * "Via Roma 12, 00184 Roma", "Strada Privata Ferrari, 28/30, 28060 San Pietro", "Loc. Cerrani snc, 66010 Pretoro"
+ * (Italy's "senza numero civico"), "Calle Mayor 5, 28013 Madrid", "Route de Lausanne 12, 1110 Morges", "Rue de la Loi 16,
  * 1000 Bruxelles" (street type first, number after the name, as in Italy, Spain, Switzerland and Belgium).
  */
 const SOUTH_ADDRESS = new RegExp(
-  String.raw`(?<![\p{L}])((?:Via|Viale|Piazza|Piazzale|Corso|Largo|Vicolo|Strada|Calle|Avenida|Av\.|Plaza|Paseo|Carrer|Camino|Ronda|Rua|Route|Chemin|Ch\.|Rue|Avenue|Place|Boulevard|Quai|Ruelle|Impasse|Allée|Sentier)\s[\p{L}' .-]{2,40}?,?\s*\d{1,4}[a-zA-Z]?)\s*,?\s+((?:I-|E-|CH-|B-)?\d{4,5})\s+(${CITY})`,
+  String.raw`(?<![\p{L}])((?:Via|Viale|Piazza|Piazzale|Corso|Largo|Vicolo|Strada|Loc\.|Località|Frazione|Fraz\.|Contrada|Calle|Avenida|Av\.|Plaza|Paseo|Carrer|Camino|Ronda|Rua|Route|Chemin|Ch\.|Rue|Avenue|Place|Boulevard|Quai|Ruelle|Impasse|Allée|Sentier)\s[\p{L}' .-]{2,40}?,?\s*(?:\d{1,4}[a-zA-Z]?(?:\/\d{1,4}[a-zA-Z]?)?|snc|s\.n\.c\.))\s*,?\s+((?:I-|E-|CH-|B-)?\d{4,5})\s+(${CITY})`,
   'gu',
 );
 /**
@@ -76,7 +77,14 @@ const CO_ADDRESS =
   /(?<![\p{L}\d])((?:Calle|Cl|Cll|Carrera|Cra|Kra|Kr|Cr|Avenida|Av|Transversal|Tv|Diagonal|Dg|Ak|Ac)\.?\s?\d{1,3}\s?[A-Za-z]?(?:\s?bis)?\s?(?:#|No\.?|N[°º]\.?)\s?\d{1,3}\s?[A-Za-z]?\s?[-–]\s?\d{1,3}(?:,?\s(?:Bodega|Local|Oficina|Of\.|Apto\.?|Apartamento|Piso|Torre|Interior|Int\.)\s?\d{1,4}[A-Za-z]?)?)\s*,?\s+([\p{Lu}][\p{L}]+(?:\s(?:D\.C\.|[\p{Lu}][\p{L}]+)){0,2})/gu;
 /** "2400 W Chicago Ave, Chicago, IL 60622". The city's words are one space apart (see UK_ADDRESS). */
 const US_ADDRESS =
-  /(?<![\p{L}\d])(\d{1,6}\s(?:[NSEW]\.?\s)?(?:[\p{L}0-9.'-]+\s){1,4}(?:St|Street|Ave|Avenue|Rd|Road|Blvd|Boulevard|Dr|Drive|Ln|Lane|Way|Pkwy|Parkway|Ct|Court|Pl|Place|Hwy|Highway|Sq|Square|Ter|Terrace)\.?(?:,?\s(?:Suite|Ste\.?|Unit|#)\s?[\w-]+)?),\s([\p{Lu}][\p{L}.'-]*(?:\s[\p{Lu}][\p{L}.'-]*){0,2})\s?,\s([A-Z]{2})\s(\d{5}(?:-\d{4})?)/gu;
+  /(?<![\p{L}\d])(\d{1,6}\s(?:[NSEW]{1,2}\.?\s)?(?:[\p{L}0-9.'-]+\s){1,4}(?:St|Street|Ave|Avenue|Rd|Road|Blvd|Boulevard|Dr|Drive|Ln|Lane|Way|Pkwy|Parkway|Ct|Court|Pl|Place|Hwy|Highway|Sq|Square|Ter|Terrace|ST|STREET|AVE|AVENUE|RD|ROAD|BLVD|DR|DRIVE|LN|LANE|WAY|PKWY|CT|PL|HWY|SQ)\.?(?:,?\s(?:Suite|Ste\.?|Unit|#)\s?[\w-]+)?),?\s([\p{Lu}][\p{L}.'-]*(?:\s[\p{Lu}][\p{L}.'-]*){0,2})\s?,?\s([A-Z]{2})\s(\d{5}(?:-\d{4})?)(?!\d)/gu;
+/** The states' postal codes: "Miami FL 33166" is an address, "Model GT 50000" is not. */
+// biome-ignore format: a code list
+const US_STATES = new Set([
+  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME', 'MD',
+  'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC',
+  'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY', 'DC', 'PR',
+]);
 /**
  * "14 Market Street, Bristol BS1 1JQ" (a British postcode after the town), or the street, the town (and county) and
  * the postcode on lines of their own. The town's words are separated by one
@@ -84,6 +92,8 @@ const US_ADDRESS =
  */
 const UK_ADDRESS =
   /(?<![\p{L}\d])(\d{1,4}[a-z]?\s(?:[\p{Lu}][\p{L}'-]+\s){1,3}(?:Street|St|Road|Rd|Lane|Avenue|Ave|Way|Close|Drive|Place|Square|Gardens|Terrace|Crescent|Court|Row|Hill|Parade|Walk|Mews|Yard|Grove|Green|Quay|Wharf)\.?)(?:,\s*|\n)([\p{Lu}][\p{L}'-]+(?:\s[\p{Lu}][\p{L}'-]+){0,2}),?\s+([A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})(?![A-Z\d])/gu;
+/** A province right after the town, ending its line: ", Chieti", ", Zaragoza". */
+const PROVINCE = /^,\s?([\p{Lu}][\p{L}-]{2,30}(?: [\p{Lu}][\p{L}-]{2,30})?)(?=\s*(?:\n|$|[,.;|·]))/u;
 /** A label before the street ("Adres It Spyk 11"): not part of the address. */
 const ADDRESS_LABEL =
   /^(?:adres|adresse|address|anschrift|direcci(?:ó|o)n|indirizzo|endere(?:ç|c)o|bezoekadres|postadres)\s*:?\s+/i;
@@ -195,10 +205,15 @@ function addressesWritten(page: ParsedPage): WrittenAddress[] {
           if (!CONTACT_BLOCK.test(around)) continue;
         }
         const city = trimCity(m[3] ?? '');
+        // Italy and Spain write the province after the town ("66010 Pretoro, Chieti", "50800 Zuera, Zaragoza").
+        const province =
+          pattern === SOUTH_ADDRESS && city === m[3]
+            ? PROVINCE.exec(text.slice(index + m[0].length, index + m[0].length + 40))?.[1]
+            : undefined;
         if (m[1] && m[2] && city && !CONTACT_WORDS.test(m[1]))
           found.push({
             index,
-            address: `${collapseSpaces(m[1]).replace(ADDRESS_LABEL, '')}, ${m[2]} ${city}`,
+            address: `${collapseSpaces(m[1]).replace(ADDRESS_LABEL, '')}, ${m[2]} ${city}${province && !CONTACT_WORDS.test(province) ? `, ${province}` : ''}`,
             isTyped: pattern === FR_ADDRESS || pattern === SOUTH_ADDRESS,
           });
       }
@@ -212,7 +227,7 @@ function addressesWritten(page: ParsedPage): WrittenAddress[] {
         });
     }
     for (const m of text.matchAll(US_ADDRESS)) {
-      if (m[1] && m[2] && m[3] && m[4])
+      if (m[1] && m[2] && m[3] && m[4] && US_STATES.has(m[3]))
         found.push({
           index: m.index ?? 0,
           address: `${collapseSpaces(m[1])}, ${collapseSpaces(m[2])}, ${m[3]} ${m[4]}`,
@@ -236,9 +251,102 @@ function addressesWritten(page: ParsedPage): WrittenAddress[] {
           isTyped: false,
         });
     }
+    found.push(...ukLinesBefore(text, found));
   }
+  found.push(...mapLinkAddresses(page, text));
   found.sort((a, b) => a.index - b.index);
   writtenCache.set(page, found);
+  return found;
+}
+
+/** Links that open a map of a place. */
+const MAP_LINK =
+  /^https?:\/\/(?:(?:www\.|maps\.)?google\.[a-z.]{2,6}\/maps|goo\.gl\/maps|maps\.app\.goo\.gl|maps\.apple\.com|(?:www\.)?openstreetmap\.org|(?:www\.)?bing\.com\/maps)/i;
+/** A link's text that reads as a place: words, a number, no address of mail, not a phone number. */
+const isPlaceText = (text: string) =>
+  text.length >= 8 &&
+  text.length <= 160 &&
+  /\d/.test(text) &&
+  (text.match(/[\p{Lu}][\p{L}'’.-]{2,}/gu) ?? []).length >= 2 &&
+  !/@|https?:|www\./i.test(text) &&
+  (text.match(/\d/g) ?? []).length <= text.length / 3;
+
+/**
+ * The text of a link to a map ("<a href="https://goo.gl/maps/…">Av. Pedro Parra Centeno 110 <span>Tlajomulco de
+ * Zúñiga, Jalisco</span></a>"): the business wrote its own address there, in any country's form and without a
+ * postcode where its country has none in use.
+ */
+function mapLinkAddresses(page: ParsedPage, text: string): WrittenAddress[] {
+  const found: WrittenAddress[] = [];
+  page.$('a[href]').each((_, a) => {
+    if (!MAP_LINK.test(page.$(a).attr('href') ?? '')) return;
+    const pieces = page
+      .$(a)
+      .find('*')
+      .addBack()
+      .contents()
+      .toArray()
+      .filter((node) => node.type === 'text')
+      .map((node) => collapseSpaces((node as unknown as { data: string }).data))
+      .filter((piece) => /[\p{L}\d]/u.test(piece));
+    const address = pieces.join(', ').replace(/,\s*,/g, ',');
+    if (!isPlaceText(address)) return;
+    const index = text.indexOf(pieces[0] as string);
+    if (index >= 0) found.push({ index, address, isTyped: true });
+  });
+  return found;
+}
+
+/** A British postcode, the anchor of an address written over lines or commas without a house number. */
+const UK_POSTCODE = /(?<![A-Za-z\d])([A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})(?![A-Za-z\d])/g;
+/** One line of a British address: a few words, no label, no sentence. */
+const UK_PART = /^[\p{Lu}\d][\p{L}\d'’.&-]*(?: [\p{L}\d'’.&()-]+){0,5}$/u;
+/** The line that starts an address: a number, a unit, or a road or building ("Stroudley Road", "The Old Mill"). */
+const UK_START =
+  /^(?:\d|(?:Unit|Suite|Flat|Floor|Office|Studio|Store Room)\b)|\b(?:Street|St|Road|Rd|Lane|Ln|Avenue|Ave|Way|Close|Drive|Place|Square|Gardens|Terrace|Crescent|Court|Row|Hill|Parade|Walk|Mews|Yard|Grove|Green|Quay|Wharf|Centre|Park|Estate|House|Mill|Farm|Hall|Works)\b/;
+/** The start of an address inside a sentence: "Our registered address is Unit 28 Basepoint …". */
+const UK_START_IN_SENTENCE =
+  /\b(?:(?:Unit|Suite|Flat|Office|Studio) \d{1,4}[A-Za-z]?|\d{1,4}[a-z]?)(?: [\p{Lu}][\p{L}'’.-]*){1,5}$/u;
+/** Lines a British address is written over before its postcode (town, county, road, building, unit). */
+const UK_MAX_PARTS = 6;
+
+/**
+ * British addresses written line by line or comma by comma up to the postcode, with or without a house number
+ * ("Unit 58, Rowfant Business Centre / Wallage Lane / Rowfant / West Sussex / RH10 4NQ", "Store Room, The Old
+ * Mill, Kinoulton Rd, Cropwell Bishop, Nottingham NG12 3BE"): from the line that starts one to the postcode. A
+ * postcode `already` read with its street is not read again.
+ */
+function ukLinesBefore(text: string, already: WrittenAddress[]): WrittenAddress[] {
+  const found: WrittenAddress[] = [];
+  for (const m of text.matchAll(UK_POSTCODE)) {
+    const at = m.index ?? 0;
+    if (already.some((a) => a.address.endsWith(` ${m[1]}`))) continue;
+    const before = text.slice(Math.max(0, at - 300), at);
+    const pieces = before
+      .split(/[,\n]/)
+      .map((p) => collapseSpaces(p))
+      .filter((p) => p !== '');
+    const parts: string[] = [];
+    while (pieces.length && parts.length < UK_MAX_PARTS) {
+      const piece = pieces.pop() as string;
+      if (UK_PART.test(piece) && piece.length <= 60 && !CONTACT_WORDS.test(piece)) {
+        parts.unshift(piece);
+        continue;
+      }
+      const tail = UK_START_IN_SENTENCE.exec(piece)?.[0];
+      if (tail) parts.unshift(tail);
+      break;
+    }
+    const start = parts.findIndex((part) => UK_START.test(part));
+    if (start < 0 || parts.length - start < 2) continue;
+    const lines = parts.slice(start);
+    const offset = before.lastIndexOf(lines[0] as string);
+    found.push({
+      index: at - before.length + Math.max(0, offset),
+      address: `${lines.join(', ')} ${m[1]}`,
+      isTyped: false,
+    });
+  }
   return found;
 }
 
