@@ -223,3 +223,35 @@ describe('watches', () => {
     expect(rows.map((r) => r.type)).toEqual(['domain_moved']);
   }, 120_000);
 });
+
+describe('bad input', () => {
+  it('says what to fix', async () => {
+    const { sessionId } = await enrichedSession();
+    const hourly = await watch(admin.token, { session_id: sessionId, frequency: 'hourly' });
+    expect(hourly.status).toBe(400);
+    expect(hourly.body.error.message).toContain("'daily', 'weekly' or 'monthly'");
+    const empty = await watch(admin.token, { session_id: sessionId, frequency: 'daily', business_ids: [] });
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.message).toContain('leave it out to watch the whole session');
+    const extra = await watch(admin.token, { session_id: sessionId, frequency: 'daily', every: 3 });
+    expect(extra.status).toBe(400);
+    const nothing = await t.call('PUT', `/api/signals/watches/${randomUUID()}`, {
+      token: admin.token,
+      body: {},
+    });
+    expect(nothing.status).toBe(400);
+    expect(nothing.body.error.message).toContain('give frequency or status');
+    const unknownType = await t.call('GET', '/api/signals/events', {
+      token: admin.token,
+      query: { types: 'role_opened,weather_changed' },
+    });
+    expect(unknownType.status).toBe(400);
+    expect(unknownType.body.error.message).toContain('one of software_added');
+    const backwards = await t.call('GET', '/api/signals/events', {
+      token: admin.token,
+      query: { since: '2026-12-04T00:00:00Z', until: '2026-12-01T00:00:00Z' },
+    });
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.error.field).toBe('until');
+  }, 120_000);
+});
