@@ -116,6 +116,13 @@ function printFindings(findings: Finding[]) {
 if (!hasSharedFixtures) {
   console.warn(`../shared/fixtures not found at ${SHARED_FIXTURES}: only eval/pages is evaluated`);
 }
+// `--corpus lookalikes` is the lookalikes eval (eval/lookalikes/run.ts), a ranking rather than analyzer figures.
+if (args.corpus?.includes('lookalikes')) {
+  const { runLookalikesEval } = await import('./lookalikes/run');
+  await runLookalikesEval();
+  if (args.corpus.length === 1) process.exit(0);
+  args.corpus = args.corpus.filter((c) => c !== 'lookalikes');
+}
 const before = args.compare ? (JSON.parse(readFileSync(args.compare, 'utf8')) as EvalReport) : null;
 const report = await evaluate(undefined, args.corpus);
 if (!args.quiet) printFindings(report.findings);

@@ -26,9 +26,9 @@ export const FEATURE_WEIGHTS: Readonly<Record<SimilarityFeature, number>> = {
 };
 
 /** Terms of the seeds' centroid kept: the rest weigh too little to change a ranking. */
-const CENTROID_TERMS = 300;
+const CENTROID_TERMS = 200;
 /** Decades of employee count at which sizes stop being alike (10 against 200 staff scores about 0). */
-const SIZE_DECADES = 1.3;
+const SIZE_DECADES = 2;
 /** The distance at which proximity gives half its weight. */
 const HALF_DISTANCE_KM = 50;
 

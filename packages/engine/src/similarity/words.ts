@@ -14,7 +14,7 @@ export const WORD_LANGUAGES: readonly WordLanguage[] = ['de', 'en', 'fr', 'es', 
 
 const MIN_STEM = 4;
 const MIN_WORD = 3;
-const MAX_WORDS = 400;
+const MAX_WORDS = 150;
 
 // biome-ignore format: word lists
 const STOP_WORDS: Record<WordLanguage, string> = {
