@@ -20,6 +20,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerTextGuard } from './http/text-guard';
 import { registerWebApp } from './http/web-app';
 import { registerModules } from './modules';
+import { verifyApiKey } from './modules/api-keys/api-key-auth';
 import { findUserForIdentity } from './modules/users/sign-in.repository';
 
 const REQUEST_ID = /^[\w.:-]{8,128}$/;
@@ -92,7 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await registerCompression(app);
   // Limits are decided on the routed path (http/rate-limits.ts), so every spelling of an /api URL counts.
-  await registerRateLimits(app, config.RATE_LIMIT_PER_MINUTE);
+  await registerRateLimits(app, config.RATE_LIMIT_PER_MINUTE, config.API_KEY_RATE_LIMIT_PER_MINUTE);
 
   await app.register(swagger, {
     openapi: {
@@ -106,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuth(app, {
     identity: deps.identity,
     findUserForIdentity: (claims, accessTo) => findUserForIdentity(deps.db, claims, accessTo),
+    verifyApiKey: (token) => verifyApiKey(deps.db, token, app.log),
   });
   deps.identity.registerRoutes?.(app);
   await registerModules(app, deps);

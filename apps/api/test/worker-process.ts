@@ -16,6 +16,7 @@ import { jobDefinitions } from '../src/jobs/definitions';
 import { createJobQueue } from '../src/jobs/queue';
 import { createDiscoveryDeps } from '../src/modules/discovery/discovery.deps';
 import { createEnrichmentDeps, type EnrichmentOverrides } from '../src/modules/enrichment/enrichment.deps';
+import { createWebhookDeps } from '../src/modules/webhooks/webhooks.deps';
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL is required');
@@ -66,6 +67,7 @@ await queue.work(jobDefinitions, {
     },
     db,
   ),
+  webhooks: createWebhookDeps(config),
   languageModel: createLanguageModel(config),
 });
 console.log('ready');

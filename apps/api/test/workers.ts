@@ -12,6 +12,7 @@ import { jobDefinitions } from '../src/jobs/definitions';
 import { createJobQueue, type JobQueue } from '../src/jobs/queue';
 import { createDiscoveryDeps, type DiscoveryOverrides } from '../src/modules/discovery/discovery.deps';
 import { createEnrichmentDeps, type EnrichmentOverrides } from '../src/modules/enrichment/enrichment.deps';
+import { createWebhookDeps, type WebhookDeps } from '../src/modules/webhooks/webhooks.deps';
 import type { TestApp } from './app';
 
 export const quietLog: JobLogger = { info: () => {}, warn: () => {}, error: () => {} };
@@ -32,9 +33,11 @@ export async function startWorker(
     languageModel?: LanguageModel | null;
     /** Crawler overrides of the enrichment job (DNS answers for local servers, no retries). */
     enrichment?: EnrichmentOverrides;
+    /** Webhook delivery overrides (short retry pauses). */
+    webhooks?: Partial<Omit<WebhookDeps, 'sender'>>;
   } = {},
 ): Promise<JobQueue> {
-  const { languageModel = t.languageModel, enrichment, ...queueOptions } = options;
+  const { languageModel = t.languageModel, enrichment, webhooks, ...queueOptions } = options;
   const queue = createJobQueue({
     connectionString: t.database.url,
     pollingIntervalSeconds: 0.5,
@@ -60,6 +63,7 @@ export async function startWorker(
       },
       t.database.db,
     ),
+    webhooks: createWebhookDeps(t.config, webhooks),
     languageModel,
   });
   return queue;

@@ -46,6 +46,8 @@ export interface RouteDef<
   readonly bodyType?: 'json' | 'multipart';
   /** `csv` for the export (`response` is `z.string()`, sent as text/csv). */
   readonly responseType?: 'json' | 'csv';
+  /** `false`: not callable with an API key (the key routes themselves), only while signed in. */
+  readonly apiKeys?: false;
 }
 
 /** Identity function that keeps the literal types (id, method, path, status) and the exact schema types. */

@@ -1,6 +1,7 @@
 /** @argo/contract — zod schemas and types of every API call (SPEC §7) and the route table. */
 export * from './accounts';
 export * from './admin';
+export * from './api-keys';
 export * from './attributes';
 export * from './common';
 export * from './corrections';
@@ -11,9 +12,9 @@ export * from './health';
 export * from './icp';
 export * from './industries';
 export * from './invitations';
+export * from './lookalikes';
 export * from './messages';
 export * from './people';
-export * from './lookalikes';
 export * from './privacy';
 export * from './result-columns';
 export * from './results';
@@ -25,3 +26,4 @@ export * from './sharing';
 export * from './signals';
 export * from './users';
 export * from './ventures';
+export * from './webhooks';

@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import { accountsRoutes } from './accounts';
 import { adminRoutes } from './admin';
+import { apiKeysRoutes } from './api-keys';
 import type { RouteDef, SuccessStatus } from './define';
 import { discoveryRoutes } from './discovery';
 import { enrichmentRoutes } from './enrichment';
@@ -13,9 +14,9 @@ import { getStartedRoutes } from './get-started';
 import { healthRoutes } from './health';
 import { icpRoutes } from './icp';
 import { invitationsRoutes } from './invitations';
+import { lookalikesRoutes } from './lookalikes';
 import { privacyRoutes } from './privacy';
 import { resultsRoutes } from './results';
-import { lookalikesRoutes } from './lookalikes';
 import { resultsMapRoutes } from './results-map';
 import { savedViewRoutes } from './saved-views';
 import { sessionsRoutes } from './sessions';
@@ -23,6 +24,7 @@ import { sharingRoutes } from './sharing';
 import { signalsRoutes } from './signals';
 import { usersRoutes } from './users';
 import { venturesRoutes } from './ventures';
+import { webhooksRoutes } from './webhooks';
 
 export type { Access, RouteDef, SuccessStatus } from './define';
 
@@ -45,6 +47,8 @@ export const routes = {
   ...getStartedRoutes,
   ...privacyRoutes,
   ...signalsRoutes,
+  ...apiKeysRoutes,
+  ...webhooksRoutes,
 } as const;
 
 /** The table as a list, e.g. to register every route in a loop. */

@@ -67,6 +67,13 @@ const EnvFields = z.object({
   /** Extra browser origins allowed to call the API (comma-separated). The app's own origin is always allowed. */
   CORS_ORIGINS: list.default([]),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** Requests per minute of one API key (per process), counted apart from the client address's limit. */
+  API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /**
+   * Time a webhook receiver has to answer one delivery (ms; connecting has 3 s of its own). A slower receiver's
+   * delivery counts as failed and is tried again later.
+   */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(500).max(30_000).default(5_000),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),

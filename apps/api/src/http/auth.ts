@@ -1,6 +1,9 @@
 import {
   type Access,
   ADMIN_MFA_REQUIRED_MESSAGE,
+  API_KEY_MARK,
+  API_KEY_READ_ONLY_MESSAGE,
+  API_KEY_ROUTE_MESSAGE,
   SESSION_ENDED_MESSAGE,
   USER_DISABLED_MESSAGE,
 } from '@argo/contract';
@@ -28,12 +31,21 @@ export interface IdentityLookup {
   user: ActorUser | null;
 }
 
-/** Who is calling. Resolved once per request by the hook below; routes read `request.actor`. */
+/** The API key a request was made with (modules/api-keys): it acts as its user, within its scope. */
+export interface ApiKeyActor {
+  id: string;
+  scope: 'read' | 'read_write';
+}
+
+/**
+ * Who is calling. Resolved once per request by the hook below; routes read `request.actor`. A user calling with an
+ * API key is a `user` with `apiKey` set (and claims made from the user's own subject).
+ */
 export type Actor =
   | { kind: 'none' }
   | { kind: 'anonymous'; token: string }
   | { kind: 'identity'; claims: IdTokenClaims }
-  | { kind: 'user'; claims: IdTokenClaims; user: ActorUser };
+  | { kind: 'user'; claims: IdTokenClaims; user: ActorUser; apiKey?: ApiKeyActor };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -43,6 +55,8 @@ declare module 'fastify' {
     access?: Access;
     /** The path parameter that names the session the route is about (its access is read with the identity). */
     sessionParam?: string;
+    /** False: an API key may not call this route (the key routes themselves). */
+    apiKeys?: boolean;
   }
 }
 
@@ -53,6 +67,8 @@ export interface AuthDeps {
    * `accessTo`, the user's access to that session is read in the same round trip, for the route's access check.
    */
   findUserForIdentity(claims: IdTokenClaims, accessTo?: string): Promise<IdentityLookup>;
+  /** The user an API key acts as; throws a 401 AppError for a key that is unknown, revoked or expired. */
+  verifyApiKey?(token: string): Promise<{ user: ActorUser; subject: string | null; key: ApiKeyActor }>;
 }
 
 // A JWT has three base64url parts; anything else in the bearer header is the browser's anonymous argo-token.
@@ -77,6 +93,13 @@ async function resolveActor(
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match?.[1]) throw unauthenticated('The Authorization header must be "Bearer <token>".');
   const token = match[1];
+  // Checked before the anonymous shape, which an API key also fits.
+  if (token.startsWith(API_KEY_MARK)) {
+    if (!deps.verifyApiKey) throw unauthenticated('API keys are not accepted here. Sign in instead.');
+    const { user, subject, key } = await deps.verifyApiKey(token);
+    const claims: IdTokenClaims = { sub: subject ?? `api-key:${key.id}`, email: user.email, name: null };
+    return { kind: 'user', claims, user, apiKey: key };
+  }
   if (!JWT_SHAPE.test(token)) {
     if (ANON_TOKEN_SHAPE.test(token)) return { kind: 'anonymous', token };
     throw unauthenticated('The bearer token is not valid. Sign in again.');
@@ -121,6 +144,20 @@ function enforceAdminMfa(access: Access, actor: Actor): void {
   }
 }
 
+/**
+ * An API key reaches the data routes only (`member` and `admin`, not sign-in, profile or get-started calls, nor the
+ * key routes), and a `read` key only with GET: a key never does more than its scope, on top of its user's rights.
+ */
+function enforceApiKeyScope(request: FastifyRequest, access: Access, actor: Actor): void {
+  if (actor.kind !== 'user' || !actor.apiKey) return;
+  const isDataRoute =
+    (access === 'member' || access === 'admin') && request.routeOptions.config.apiKeys !== false;
+  if (!isDataRoute) throw forbidden(API_KEY_ROUTE_MESSAGE);
+  if (actor.apiKey.scope === 'read' && request.method !== 'GET' && request.method !== 'HEAD') {
+    throw forbidden(API_KEY_READ_ONLY_MESSAGE);
+  }
+}
+
 export const PASSWORD_CHANGE_REQUIRED_MESSAGE =
   'You signed in with a temporary password. Set your own password on /password/set first.';
 
@@ -146,6 +183,7 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps) {
     if (!access || access === 'public') return;
     request.actor = await resolveActor(request, deps, verifyIdToken);
     enforceAccess(access, request.actor);
+    enforceApiKeyScope(request, access, request.actor);
     enforceAdminMfa(access, request.actor);
     enforcePasswordChange(access, request.actor);
   });

@@ -1,31 +1,44 @@
 import rateLimit, { type RateLimitOptions, type RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Actor } from './auth';
 
 /**
  * The API's request limits. They are decided on the route the router found, never on the raw
  * URL: `/%61pi/…` and an absolute-form request line (`GET http://host/api/… HTTP/1.1`) reach the same route as
  * `/api/…` and count the same. Every route under /api counts against RATE_LIMIT_PER_MINUTE per client address;
- * the calls that cost the most have their own, smaller limits.
+ * the calls that cost the most have their own, smaller limits. A request made with an API key counts against its
+ * key's own API_KEY_RATE_LIMIT_PER_MINUTE instead (the auth hook has found the key before the limits run).
  */
 
 /** A results page of more rows than this is a bulk read: it has its own, smaller limit. */
 export const LARGE_PAGE_ROWS = 500;
 
 /** Registers the limits: call before any route is added (the plugin attaches itself to each route as it is added). */
-export async function registerRateLimits(app: FastifyInstance, perMinute: number): Promise<void> {
+export async function registerRateLimits(
+  app: FastifyInstance,
+  perMinute: number,
+  perKeyPerMinute = perMinute,
+): Promise<void> {
   // Runs before the plugin's own onRoute hook (added next), so the plugin sees the expensive routes' own limits.
   app.addHook('onRoute', (options) => {
     const id = (options.schema as { operationId?: unknown } | undefined)?.operationId;
     const own = typeof id === 'string' ? routeRateLimit(id, perMinute) : undefined;
     if (own) options.config = { ...options.config, rateLimit: own };
   });
-  await app.register(rateLimit, apiRateLimit(perMinute));
+  await app.register(rateLimit, apiRateLimit(perMinute, perKeyPerMinute));
+}
+
+/** Who a limit counts: the API key of the request, else the client address. */
+function subjectOf(request: FastifyRequest): string {
+  const actor = request.actor as Actor | null;
+  return actor?.kind === 'user' && actor.apiKey ? `key:${actor.apiKey.id}` : request.ip;
 }
 
 /** The global limit: every route registered under /api (the routed pattern, e.g. `/api/users/:id`). */
-function apiRateLimit(perMinute: number): RateLimitPluginOptions {
+function apiRateLimit(perMinute: number, perKeyPerMinute: number): RateLimitPluginOptions {
   return {
-    max: perMinute,
+    max: (_request, key) => (key.startsWith('key:') ? perKeyPerMinute : perMinute),
+    keyGenerator: subjectOf,
     timeWindow: 60_000,
     allowList: (request) => !isApiRoute(request),
     errorResponseBuilder: (_request, context) => ({
@@ -59,14 +72,14 @@ function routeRateLimit(routeId: string, perMinute: number): RateLimitOptions | 
     return {
       max: share(perMinute, 60),
       timeWindow: 60_000,
-      keyGenerator: (request) => `${request.ip}|export`,
+      keyGenerator: (request) => `${subjectOf(request)}|export`,
     };
   }
   if (routeId === 'sessions.results') {
     return {
       max: (request) => (isLargePage(request) ? share(perMinute, 20) : perMinute),
       timeWindow: 60_000,
-      keyGenerator: (request) => `${request.ip}|${isLargePage(request) ? 'large-page' : 'page'}`,
+      keyGenerator: (request) => `${subjectOf(request)}|${isLargePage(request) ? 'large-page' : 'page'}`,
     };
   }
   return undefined;

@@ -51,7 +51,11 @@ export function route<R extends RouteDef>(app: FastifyInstance, def: R, handler:
   app.withTypeProvider<ZodTypeProvider>().route({
     method: def.method,
     url: `/api${def.path}`,
-    config: { access: def.access, ...(SESSION_PATH.test(def.path) ? { sessionParam: 'id' } : {}) },
+    config: {
+      access: def.access,
+      ...(SESSION_PATH.test(def.path) ? { sessionParam: 'id' } : {}),
+      ...(def.apiKeys === false ? { apiKeys: false } : {}),
+    },
     schema: {
       operationId: def.id,
       summary: def.summary,

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Database } from '../db/client';
 import type { DiscoveryDeps } from '../modules/discovery/discovery.deps';
 import type { EnrichmentDeps } from '../modules/enrichment/enrichment.deps';
+import type { WebhookDeps } from '../modules/webhooks/webhooks.deps';
 
 /** Pino's logger fits; tests pass a recording one. */
 export interface JobLogger {
@@ -17,8 +18,8 @@ export interface JobDispatch {
   enqueue<Schema extends z.ZodType>(
     job: JobDefinition<Schema>,
     payload: z.input<Schema>,
-    /** Higher runs first among the jobs waiting (default 0). */
-    options?: { priority?: number },
+    /** Higher runs first among the jobs waiting (default 0); startAfter: not before this many seconds. */
+    options?: { priority?: number; startAfter?: number },
   ): Promise<string | null>;
   /**
    * The pg-boss state of each job (created, retry, active, completed, cancelled, failed); a job no longer held
@@ -37,6 +38,8 @@ export interface JobContext {
   enrichment?: EnrichmentDeps;
   /** The configured language model, or null/absent: analyzers then use their built-in fallbacks. */
   languageModel?: LanguageModel | null;
+  /** The webhook sender and retry pauses of the delivery job (main.ts builds them from the config). */
+  webhooks?: WebhookDeps;
   /** The queue running this job (the queue sets it for its handlers). */
   jobs?: JobDispatch;
 }

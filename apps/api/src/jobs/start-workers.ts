@@ -6,6 +6,7 @@ import { createDiscoveryDeps } from '../modules/discovery/discovery.deps';
 import { createEnrichmentDeps } from '../modules/enrichment/enrichment.deps';
 import { deleteFreeHostLeases } from '../modules/enrichment/host-leases.repository';
 import { startStuckSessionSweeper } from '../modules/sessions/stuck-sessions';
+import { createWebhookDeps } from '../modules/webhooks/webhooks.deps';
 import { jobDefinitions } from './definitions';
 import { lowerJobPriority } from './job-priority';
 import type { JobQueue } from './queue';
@@ -41,6 +42,7 @@ export async function startWorkers({
     concurrency: config.JOB_CONCURRENCY,
     discovery: createDiscoveryDeps(config, db),
     enrichment: createEnrichmentDeps(config, {}, db),
+    webhooks: createWebhookDeps(config),
     languageModel,
   });
   log.info({ jobs: jobDefinitions.map((j) => j.name) }, 'workers started');

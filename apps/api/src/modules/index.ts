@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
 import { registerAccountRoutes } from './accounts/accounts.routes';
 import { registerAdminRoutes } from './admin/admin.routes';
+import { registerApiKeyRoutes } from './api-keys/api-keys.routes';
 import { registerBusinessRoutes } from './businesses/businesses.routes';
 import { registerCorrectionRoutes } from './businesses/corrections.routes';
 import { registerDiscoveryRoutes } from './discovery/discovery.routes';
@@ -18,6 +19,7 @@ import { registerSharingRoutes } from './sharing/sharing.routes';
 import { registerSignalsRoutes } from './signals/signals.routes';
 import { registerUserRoutes } from './users/users.routes';
 import { registerVentureRoutes } from './ventures/ventures.routes';
+import { registerWebhookRoutes } from './webhooks/webhooks.routes';
 
 /** Every feature module of the API. A module's routes are thin: they call its service, which calls its repository. */
 export async function registerModules(app: FastifyInstance, deps: AppDeps) {
@@ -38,5 +40,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   registerIcpRoutes(app, deps);
   registerPrivacyRoutes(app, deps);
   registerPeopleRoutes(app, deps);
+  registerApiKeyRoutes(app, deps);
+  registerWebhookRoutes(app, deps);
 }
   registerLookalikeRoutes(app, deps);

@@ -9,6 +9,7 @@ import { expect } from 'vitest';
 import { uniqueEmail } from '../app';
 import { multipart } from '../workers';
 import { ACCOUNT_CASES } from './route-cases-accounts';
+import { API_ACCESS_CASES } from './route-cases-api-access';
 import { SIGNALS_CASES } from './route-cases-signals';
 import {
   ADMIN_OF_TARGET,
@@ -38,6 +39,7 @@ const csv = 'name,website\nMatrix Bakery,https://bakery.example\n';
 
 export const CASES: Record<string, Case> = {
   ...ACCOUNT_CASES,
+  ...API_ACCESS_CASES,
   ...SIGNALS_CASES,
   'sessions.create': {
     policy: SIGNED_IN,

@@ -1,5 +1,6 @@
 // Every table of the app, for drizzle-kit (drizzle.config.ts) and the typed client (db/client.ts).
 export * from './accounts';
+export * from './api-access';
 export * from './auth';
 export * from './businesses';
 export * from './corrections';

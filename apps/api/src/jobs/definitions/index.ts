@@ -3,6 +3,7 @@ import { enrichmentBatchJob } from './enrichment-batch-job';
 import { enrichmentJob } from './enrichment-jobs';
 import { competitorsJob, discoverJob, importJob } from './session-jobs';
 import { signalsTickJob } from './signals-jobs';
+import { webhookDeliverJob } from './webhook-jobs';
 
 /**
  * Every background job; `npm start` and `npm run worker` start workers for all of them.
@@ -16,4 +17,5 @@ export const jobDefinitions: readonly JobDefinition[] = [
   enrichmentJob,
   enrichmentBatchJob,
   signalsTickJob,
+  webhookDeliverJob,
 ];

@@ -22,6 +22,7 @@ import {
 } from '../businesses/businesses.repository';
 import { carryCorrections } from '../businesses/corrections.repository';
 import { storeImportNotes, storeRejectedRows } from '../businesses/row-feedback.repository';
+import { announceRunFinished } from '../webhooks/webhook-events';
 import {
   RunFailure,
   type RunOptions,
@@ -221,6 +222,19 @@ export async function openSessionRun<State>(
     });
   }
 
+  /** Tells the organisation's webhooks (modules/webhooks); neither waits nor throws. */
+  function announceFinished(status: 'completed' | 'failed', error: string | null) {
+    announceRunFinished(ctx, {
+      accountId: target.accountId,
+      sessionId,
+      runId: target.runId,
+      stage: options.stage,
+      status,
+      progress,
+      error,
+    });
+  }
+
   const run: SessionRun<State> = {
     sessionId,
     accountId: row.account_id,
@@ -293,6 +307,7 @@ export async function openSessionRun<State>(
           finishedAt: new Date(),
         });
       });
+      if (!wasCancelled) announceFinished('completed', null);
       if (wasCancelled) await finishCancelled();
       else if (storedRows >= STATISTICS_REFRESH_ROWS) {
         // After the run is shown completed: best effort, it changes no result.
@@ -319,6 +334,7 @@ export async function openSessionRun<State>(
         await writeProgress(tx, { status: 'failed', stage: null, error: message, finishedAt: new Date() });
       });
       if (wasCancelled) await finishCancelled();
+      else announceFinished('failed', message);
     },
 
     async settle(error) {
