@@ -10,6 +10,7 @@ import type { LanguageModel } from '@argo/engine';
 import type { JobLogger } from '../src/jobs/define-job';
 import { jobDefinitions } from '../src/jobs/definitions';
 import { createJobQueue, type JobQueue } from '../src/jobs/queue';
+import { createCrmDeps } from '../src/modules/crm/crm.deps';
 import { createDiscoveryDeps, type DiscoveryOverrides } from '../src/modules/discovery/discovery.deps';
 import { createEnrichmentDeps, type EnrichmentOverrides } from '../src/modules/enrichment/enrichment.deps';
 import { createWebhookDeps, type WebhookDeps } from '../src/modules/webhooks/webhooks.deps';
@@ -64,6 +65,8 @@ export async function startWorker(
       t.database.db,
     ),
     webhooks: createWebhookDeps(t.config, webhooks),
+    // Short pauses between a CRM's 5xx retries; a 429's Retry-After is still waited out as the CRM asks.
+    crm: createCrmDeps(t.config, { retryDelayMs: 20 }),
     languageModel,
   });
   return queue;

@@ -5,6 +5,7 @@ export * from './api-keys';
 export * from './attributes';
 export * from './common';
 export * from './corrections';
+export * from './crm';
 export * from './discovery';
 export * from './enrichment';
 export * from './get-started';

@@ -215,7 +215,7 @@ const FILTER_FIELDS = [
   'name', 'website', 'domain', 'email', 'phone', 'address', 'city', 'region', 'postal_code', 'country',
   'category', 'source', 'rating', 'review_count', 'enrichment_state', 'industry', 'software', 'technology', 'hiring',
   'icp_score', 'icp_tier', 'lat', 'lng', 'first_seen_at', 'updated_at', 'decision_maker', 'seniority',
-  'email_kind', 'is_closed',
+  'email_kind', 'is_closed', 'in_crm',
 ] as const;
 export const FilterField = z.enum(FILTER_FIELDS, 'is not a known filter field');
 export type FilterField = z.infer<typeof FilterField>;

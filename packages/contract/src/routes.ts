@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import { accountsRoutes } from './accounts';
 import { adminRoutes } from './admin';
+import { crmRoutes } from './crm';
 import { apiKeysRoutes } from './api-keys';
 import type { RouteDef, SuccessStatus } from './define';
 import { discoveryRoutes } from './discovery';
@@ -49,6 +50,7 @@ export const routes = {
   ...signalsRoutes,
   ...apiKeysRoutes,
   ...webhooksRoutes,
+  ...crmRoutes,
 } as const;
 
 /** The table as a list, e.g. to register every route in a loop. */

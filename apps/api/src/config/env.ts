@@ -193,6 +193,19 @@ const EnvFields = z.object({
     .default(DEFAULT_TILE_ATTRIBUTION_URL),
   /** The deepest zoom the tile server has. */
   MAP_TILE_MAX_ZOOM: z.coerce.number().int().min(1, 'must be 1–24').max(24, 'must be 1–24').default(19),
+  /**
+   * The key CRM tokens are encrypted with (AES-256-GCM, any text of 32+ characters). Unset: AUTH_SECRET, else a key
+   * generated on first use and kept in the database. Set it to keep the key apart from the database's backups.
+   */
+  ARGO_ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** HubSpot's API (tests point it at a local server). */
+  HUBSPOT_API_URL: z
+    .url({ error: 'must be a full URL such as https://api.hubapi.com' })
+    .default('https://api.hubapi.com'),
+  /** Pipedrive's API; unset: https://<company domain>.pipedrive.com/api of each connection. */
+  PIPEDRIVE_API_URL: z.url({ error: 'must be a full URL such as https://acme.pipedrive.com/api' }).optional(),
+  /** Time limit of one CRM request (ms). */
+  CRM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(30_000),
 });
 
 const EnvSchema = EnvFields.superRefine((env, ctx) => {
@@ -235,7 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       parsed.error.issues.map((i) => {
         const name = String(i.path[0]);
         // Never echo secrets (a DATABASE_URL may hold a password).
-        const shown = /SECRET|PASSWORD|DATABASE_URL|API_KEY/.test(name)
+        const shown = /SECRET|PASSWORD|DATABASE_URL|API_KEY|ENCRYPTION_KEY/.test(name)
           ? ''
           : `=${JSON.stringify(cleaned[name] ?? '')}`;
         return `${name}${shown}: ${i.message}`;

@@ -1,6 +1,7 @@
 import type { LanguageModel } from '@argo/engine';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
+import type { CrmDeps } from '../modules/crm/crm.deps';
 import type { DiscoveryDeps } from '../modules/discovery/discovery.deps';
 import type { EnrichmentDeps } from '../modules/enrichment/enrichment.deps';
 import type { WebhookDeps } from '../modules/webhooks/webhooks.deps';
@@ -40,6 +41,8 @@ export interface JobContext {
   languageModel?: LanguageModel | null;
   /** The webhook sender and retry pauses of the delivery job (main.ts builds them from the config). */
   webhooks?: WebhookDeps;
+  /** The CRM configuration of the push and sync jobs (main.ts builds it from the config). */
+  crm?: CrmDeps;
   /** The queue running this job (the queue sets it for its handlers). */
   jobs?: JobDispatch;
 }

@@ -2,6 +2,7 @@ import { type LanguageModel, useCompactHeapForJobs } from '@argo/engine';
 import type { Logger } from 'pino';
 import type { Config } from '../config/env';
 import type { Database } from '../db/client';
+import { createCrmDeps } from '../modules/crm/crm.deps';
 import { createDiscoveryDeps } from '../modules/discovery/discovery.deps';
 import { createEnrichmentDeps } from '../modules/enrichment/enrichment.deps';
 import { deleteFreeHostLeases } from '../modules/enrichment/host-leases.repository';
@@ -42,6 +43,7 @@ export async function startWorkers({
     concurrency: config.JOB_CONCURRENCY,
     discovery: createDiscoveryDeps(config, db),
     enrichment: createEnrichmentDeps(config, {}, db),
+    crm: createCrmDeps(config),
     webhooks: createWebhookDeps(config),
     languageModel,
   });

@@ -5,6 +5,7 @@ import { registerAdminRoutes } from './admin/admin.routes';
 import { registerApiKeyRoutes } from './api-keys/api-keys.routes';
 import { registerBusinessRoutes } from './businesses/businesses.routes';
 import { registerCorrectionRoutes } from './businesses/corrections.routes';
+import { registerCrmRoutes } from './crm/crm.routes';
 import { registerDiscoveryRoutes } from './discovery/discovery.routes';
 import { registerEnrichmentRoutes } from './enrichment/enrichment.routes';
 import { registerGetStartedRoutes } from './get-started/get-started.routes';
@@ -40,6 +41,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   registerIcpRoutes(app, deps);
   registerPrivacyRoutes(app, deps);
   registerPeopleRoutes(app, deps);
+  registerCrmRoutes(app, deps);
   registerApiKeyRoutes(app, deps);
   registerWebhookRoutes(app, deps);
 }

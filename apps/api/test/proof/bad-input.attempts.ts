@@ -159,7 +159,7 @@ export function jsonBodyAttempts(route: RouteDef, base: Request): fc.Arbitrary<A
 export function paramAttempts(route: RouteDef, base: Request): fc.Arbitrary<Attempt> | null {
   if (!route.params) return null;
   const ids = base.path.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g);
-  if (!ids?.length) return null;
+  if (!ids?.length) return namedParamAttempts(route, base);
   const badId = fc.oneof(
     hostileString,
     fc.string({ minLength: 1, maxLength: 40 }),
@@ -187,6 +187,37 @@ export function paramAttempts(route: RouteDef, base: Request): fc.Arbitrary<Atte
     .map((id) => ({
       kind: 'invalid id',
       path: base.path.replace(ids[0] as string, id),
+      query: base.query,
+      body: base.body,
+      headers: base.headers,
+    }));
+}
+
+/** A path parameter other than an id (e.g. `:provider`): its segment replaced by values its schema refuses. */
+function namedParamAttempts(route: RouteDef, base: Request): fc.Arbitrary<Attempt> | null {
+  const routeSegments = route.path.split('/');
+  const index = routeSegments.findIndex((segment) => segment.startsWith(':'));
+  if (index < 0) return null;
+  const name = (routeSegments[index] as string).slice(1);
+  const segments = `/${base.path.replace(/^\/api\//, '').replace(/^\//, '')}`.split('/');
+  const schema = route.params as NonNullable<RouteDef['params']>;
+  return fc
+    .oneof(
+      hostileString,
+      fc.string({ minLength: 1, maxLength: 40 }),
+      fc.constantFrom('0', 'null', 'x'.repeat(5_000)),
+    )
+    .map((value) => {
+      try {
+        return encodeURIComponent(value);
+      } catch {
+        return '';
+      }
+    })
+    .filter((value) => value.length > 0 && !schema.safeParse({ [name]: decodeURIComponent(value) }).success)
+    .map((value) => ({
+      kind: 'invalid path parameter',
+      path: segments.map((segment, i) => (i === index ? value : segment)).join('/'),
       query: base.query,
       body: base.body,
       headers: base.headers,

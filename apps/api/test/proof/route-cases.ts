@@ -9,6 +9,7 @@ import { expect } from 'vitest';
 import { uniqueEmail } from '../app';
 import { multipart } from '../workers';
 import { ACCOUNT_CASES } from './route-cases-accounts';
+import { CRM_CASES } from './route-cases-crm';
 import { API_ACCESS_CASES } from './route-cases-api-access';
 import { SIGNALS_CASES } from './route-cases-signals';
 import {
@@ -39,6 +40,7 @@ const csv = 'name,website\nMatrix Bakery,https://bakery.example\n';
 
 export const CASES: Record<string, Case> = {
   ...ACCOUNT_CASES,
+  ...CRM_CASES,
   ...API_ACCESS_CASES,
   ...SIGNALS_CASES,
   'sessions.create': {

@@ -4,6 +4,7 @@ export * from './api-access';
 export * from './auth';
 export * from './businesses';
 export * from './corrections';
+export * from './crm';
 export * from './discovery';
 export * from './email';
 export * from './enrichment';

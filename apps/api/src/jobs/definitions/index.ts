@@ -1,4 +1,5 @@
 import type { JobDefinition } from '../define-job';
+import { crmPushJob, crmSyncJob } from './crm-jobs';
 import { enrichmentBatchJob } from './enrichment-batch-job';
 import { enrichmentJob } from './enrichment-jobs';
 import { competitorsJob, discoverJob, importJob } from './session-jobs';
@@ -16,6 +17,8 @@ export const jobDefinitions: readonly JobDefinition[] = [
   competitorsJob,
   enrichmentJob,
   enrichmentBatchJob,
+  crmPushJob,
+  crmSyncJob,
   signalsTickJob,
   webhookDeliverJob,
 ];

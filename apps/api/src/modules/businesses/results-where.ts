@@ -50,6 +50,14 @@ type ArrayField = 'software' | 'technology' | 'seniority' | 'email_kind';
 const shownEmail = sql`coalesce(${businesses.email}, ${businesses.websiteEmail})`;
 const shownPhone = sql`coalesce(${businesses.phone}, ${businesses.websitePhone})`;
 
+/**
+ * "In my CRM": a connected CRM holds the business's domain or its shown email (crm_known, read by a sync from the
+ * CRM and written by every push; modules/crm/).
+ */
+const inCrm = sql`exists (select 1 from crm_known k where k.account_id = ${businesses.accountId}
+  and ((k.kind = 'domain' and k.value = ${businesses.domain})
+    or (k.kind = 'email' and k.value = lower(${shownEmail}))))`;
+
 const COLUMNS: Record<Exclude<FilterField, ArrayField>, { column: Column | SQL; kind: Kind }> = {
   name: { column: businesses.name, kind: 'text' },
   website: { column: businesses.website, kind: 'text' },
@@ -76,6 +84,7 @@ const COLUMNS: Record<Exclude<FilterField, ArrayField>, { column: Column | SQL; 
   updated_at: { column: businesses.updatedAt, kind: 'date' },
   decision_maker: { column: businesses.decisionMaker, kind: 'boolean' },
   is_closed: { column: businesses.isClosed, kind: 'boolean' },
+  in_crm: { column: inCrm, kind: 'boolean' },
 };
 
 /**
