@@ -115,8 +115,8 @@ function withoutCapital(name: string): string {
 }
 
 /**
- * The legal name: schema.org legalName first, then the legal pages' first named company, then a © line — only
- * when the company it names is the site's own (`identity`: its domain and the names it gives itself), since a
+ * The legal name: schema.org legalName first, then the legal pages' first named company, then a line with a
+ * register entry, then any line or a © line — only when the company it names is the site's own (`identity`: its domain and the names it gives itself), since a
  * footer's © often belongs to the web agency or a template's maker.
  */
 export function findLegalName(
@@ -137,10 +137,13 @@ export function findLegalName(
   // Then any page's line that gives the register or VAT entry beside the name, then a © line.
   const registered = lines.filter((l) => REGISTER_HINT.test(l.text) && !COPYRIGHT.test(l.text));
   const copyright = lines.filter((l) => COPYRIGHT.test(l.text));
-  for (const group of [legal.filter((l) => !COPYRIGHT.test(l.text)), registered, copyright]) {
+  // Then any line that names the site's own name with a legal form ("Integraal Groen Comm.V." over its address).
+  const named = lines.filter((l) => !COPYRIGHT.test(l.text));
+  for (const group of [legal.filter((l) => !COPYRIGHT.test(l.text)), registered, named, copyright]) {
+    const ownOnly = group === named || group === copyright;
     for (const line of group) {
       const found = companyNameIn(line.text);
-      if (!found || (group === copyright && !isOwnName(found.name, identity))) continue;
+      if (!found || (ownOnly && !isOwnName(found.name, identity, group === named))) continue;
       return { name: fact(found.name, line), form: fact(found.form, line) };
     }
   }
@@ -157,14 +160,16 @@ const letters = (text: string) => foldText(text).replace(/[^a-z0-9]+/g, '');
 /**
  * Whether a company name is the site's own: without its legal form, its letters are those of the domain's
  * name or of a name the site gives itself, or one holds the other ("New Clean Srl" on newcleanpulizie.it).
+ * `within`: the name must lie within one of them ("DINACOL S.A.S." on dinacolsa.com), so that a heading glued
+ * before it ("30 Anni di Successi Centro Carrelli S.r.l.") is not taken with it.
  */
-function isOwnName(name: string, identity: string[]): boolean {
+function isOwnName(name: string, identity: string[], within = false): boolean {
   const form = findLegalForm(name);
   const core = letters(form ? name.slice(0, form.index) : name);
   if (core.length < 3) return false;
   return identity.some((own) => {
     const key = letters(own);
-    return key.length >= 3 && (key.includes(core) || (core.includes(key) && key.length >= 5));
+    return key.length >= 3 && (key.includes(core) || (!within && core.includes(key) && key.length >= 5));
   });
 }
 

@@ -44,7 +44,7 @@ const FORMS: Array<[canonical: string, written: string, caseSensitive?: boolean]
   ['S.r.l.s.', String.raw`S\.r\.l\.s\.|Srls`],
   ['S.r.l.', String.raw`S\.\s?r\.\s?l\.|Srl|SRL`],
   ['S.p.A.', String.raw`S\.p\.A\.|SpA`],
-  ['S.L.', String.raw`S\.L\.U?\.|SLU?`, true],
+  ['S.L.', String.raw`S\.L\.(?:U\.)?|SLU?`, true],
   // Mexico's forms; page lines are collapsed, so one space at most stands between the parts.
   ['S. de R.L. de C.V.', String.raw`S\. ?de R\. ?L\. de C\. ?V\.|S de RL de CV`],
   ['S.A.P.I. de C.V.', String.raw`S\.A\.P\.I\. de C\. ?V\.|SAPI de CV`],
@@ -63,6 +63,8 @@ const FORMS: Array<[canonical: string, written: string, caseSensitive?: boolean]
   ['NV', String.raw`N\.\s?V\.|NV`, true],
   ['VOF', String.raw`V\.O\.F\.|VOF`, true],
   ['BVBA', 'BVBA', true],
+  // Belgium's limited partnership: "Integraal Groen Comm.V.", "CommV".
+  ['CommV', String.raw`Comm\.\s?V\.|CommV`, true],
   ['ASA', 'ASA', true],
   ['AS', 'AS|A/S', true],
   ['ApS', 'ApS', true],
