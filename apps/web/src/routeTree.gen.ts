@@ -27,6 +27,7 @@ import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppResultsRouteImport } from './routes/_app/results'
 import { Route as AppSessionsRouteImport } from './routes/_app/sessions'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
+import { Route as AppSignalsRouteImport } from './routes/_app/signals'
 import { Route as AppUsersRouteImport } from './routes/_app/users'
 import { Route as AppVenturesRouteImport } from './routes/_app/ventures'
 import { Route as MarketingPrivacyRouteImport } from './routes/_marketing/privacy'
@@ -124,6 +125,11 @@ const AppSettingsRoute = AppSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSignalsRoute = AppSignalsRouteImport.update({
+  id: '/signals',
+  path: '/signals',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppUsersRoute = AppUsersRouteImport.update({
   id: '/users',
   path: '/users',
@@ -182,6 +188,7 @@ export interface FileRoutesByFullPath {
   '/results': typeof AppResultsRoute
   '/sessions': typeof AppSessionsRoute
   '/settings': typeof AppSettingsRoute
+  '/signals': typeof AppSignalsRoute
   '/users': typeof AppUsersRoute
   '/ventures': typeof AppVenturesRoute
   '/privacy': typeof MarketingPrivacyRoute
@@ -208,6 +215,7 @@ export interface FileRoutesByTo {
   '/results': typeof AppResultsRoute
   '/sessions': typeof AppSessionsRoute
   '/settings': typeof AppSettingsRoute
+  '/signals': typeof AppSignalsRoute
   '/users': typeof AppUsersRoute
   '/ventures': typeof AppVenturesRoute
   '/privacy': typeof MarketingPrivacyRoute
@@ -236,6 +244,7 @@ export interface FileRoutesById {
   '/_app/results': typeof AppResultsRoute
   '/_app/sessions': typeof AppSessionsRoute
   '/_app/settings': typeof AppSettingsRoute
+  '/_app/signals': typeof AppSignalsRoute
   '/_app/users': typeof AppUsersRoute
   '/_app/ventures': typeof AppVenturesRoute
   '/_marketing/privacy': typeof MarketingPrivacyRoute
@@ -265,6 +274,7 @@ export interface FileRouteTypes {
     | '/results'
     | '/sessions'
     | '/settings'
+    | '/signals'
     | '/users'
     | '/ventures'
     | '/privacy'
@@ -291,6 +301,7 @@ export interface FileRouteTypes {
     | '/results'
     | '/sessions'
     | '/settings'
+    | '/signals'
     | '/users'
     | '/ventures'
     | '/privacy'
@@ -318,6 +329,7 @@ export interface FileRouteTypes {
     | '/_app/results'
     | '/_app/sessions'
     | '/_app/settings'
+    | '/_app/signals'
     | '/_app/users'
     | '/_app/ventures'
     | '/_marketing/privacy'
@@ -471,6 +483,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSettingsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/signals': {
+      id: '/_app/signals'
+      path: '/signals'
+      fullPath: '/signals'
+      preLoaderRoute: typeof AppSignalsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/users': {
       id: '/_app/users'
       path: '/users'
@@ -541,6 +560,7 @@ interface AppRouteChildren {
   AppResultsRoute: typeof AppResultsRoute
   AppSessionsRoute: typeof AppSessionsRoute
   AppSettingsRoute: typeof AppSettingsRoute
+  AppSignalsRoute: typeof AppSignalsRoute
   AppUsersRoute: typeof AppUsersRoute
   AppVenturesRoute: typeof AppVenturesRoute
   AppIndexRoute: typeof AppIndexRoute
@@ -557,6 +577,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppResultsRoute: AppResultsRoute,
   AppSessionsRoute: AppSessionsRoute,
   AppSettingsRoute: AppSettingsRoute,
+  AppSignalsRoute: AppSignalsRoute,
   AppUsersRoute: AppUsersRoute,
   AppVenturesRoute: AppVenturesRoute,
   AppIndexRoute: AppIndexRoute,

@@ -17,6 +17,7 @@ import {
   IconLayoutDashboard,
   IconListDetails,
   IconLogout,
+  IconRadar,
   IconRocket,
   IconSettings,
   IconUser,
@@ -41,6 +42,7 @@ const NAV_ITEMS = [
   { to: '/landing', label: 'Dashboard', icon: IconLayoutDashboard, adminOnly: false },
   { to: '/sessions', label: 'Sessions', icon: IconListDetails, adminOnly: false },
   { to: '/ventures', label: 'Ventures', icon: IconRocket, adminOnly: false },
+  { to: '/signals', label: 'Signals', icon: IconRadar, adminOnly: false },
   { to: '/users', label: 'Users', icon: IconUsers, adminOnly: true },
   { to: '/settings', label: 'Settings', icon: IconSettings, adminOnly: false },
 ] as const;

@@ -1,5 +1,6 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
+import { CrmResultsActions } from '../../features/crm/components/CrmResultsActions';
 import { BusinessOutreach, IcpTab } from '../../features/icp/components/IcpTab';
 import { ResultsPage, type ResultsSlots } from '../../features/results/components/ResultsPage';
 import { validFilters } from '../../features/results/filters';
@@ -9,6 +10,7 @@ import {
   resultsSearchSchema,
 } from '../../features/results/search';
 import { ShareSessionModal } from '../../features/sessions/components/ShareSessionModal';
+import { BusinessSignals } from '../../features/signals/components/BusinessSignals';
 
 export const Route = createFileRoute('/_app/results')({
   staticData: { title: 'Results' },
@@ -24,8 +26,12 @@ const slots: ResultsSlots = {
     <ShareSessionModal session={session} opened={opened} onClose={onClose} />
   ),
   renderBusinessExtra: (business) => (
-    <BusinessOutreach businessId={business.id} businessName={business.name} />
+    <>
+      <BusinessSignals businessId={business.id} />
+      <BusinessOutreach businessId={business.id} businessName={business.name} />
+    </>
   ),
+  renderSelectionActions: (props) => <CrmResultsActions {...props} />,
 };
 
 function ResultsRoute() {
