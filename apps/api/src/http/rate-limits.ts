@@ -22,7 +22,7 @@ export async function registerRateLimits(
   // Runs before the plugin's own onRoute hook (added next), so the plugin sees the expensive routes' own limits.
   app.addHook('onRoute', (options) => {
     const id = (options.schema as { operationId?: unknown } | undefined)?.operationId;
-    const own = typeof id === 'string' ? routeRateLimit(id, perMinute) : undefined;
+    const own = typeof id === 'string' ? routeRateLimit(id, perMinute, perKeyPerMinute) : undefined;
     if (own) options.config = { ...options.config, rateLimit: own };
   });
   await app.register(rateLimit, apiRateLimit(perMinute, perKeyPerMinute));
@@ -61,9 +61,14 @@ function isLargePage(request: FastifyRequest): boolean {
  * The own limit of an expensive call (by contract route id), or undefined for the global one. Exports (and an
  * import's report) read a whole session: a sixtieth of the global limit (10 a minute by default). Results pages of more than
  * LARGE_PAGE_ROWS rows (up to 5,000): a twentieth (30 a minute), counted apart from ordinary pages, which keep
- * the global number in their own bucket.
+ * the global number in their own bucket (an API key's ordinary pages: the key's number). Each counts per key for
+ * requests made with one.
  */
-function routeRateLimit(routeId: string, perMinute: number): RateLimitOptions | undefined {
+function routeRateLimit(
+  routeId: string,
+  perMinute: number,
+  perKeyPerMinute: number,
+): RateLimitOptions | undefined {
   if (
     routeId === 'sessions.export' ||
     routeId === 'sessions.exportContacts' ||
@@ -77,7 +82,12 @@ function routeRateLimit(routeId: string, perMinute: number): RateLimitOptions | 
   }
   if (routeId === 'sessions.results') {
     return {
-      max: (request) => (isLargePage(request) ? share(perMinute, 20) : perMinute),
+      max: (request) =>
+        isLargePage(request)
+          ? share(perMinute, 20)
+          : subjectOf(request).startsWith('key:')
+            ? perKeyPerMinute
+            : perMinute,
       timeWindow: 60_000,
       keyGenerator: (request) => `${subjectOf(request)}|${isLargePage(request) ? 'large-page' : 'page'}`,
     };

@@ -13,6 +13,7 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { queueImport, startWorker, waitForInfo } from '../../../test/workers';
 import type { JobQueue } from '../../jobs/queue';
 import { addUser, createAdmin, type TestUser } from '../access/access.fixtures';
+import { announceRunFinished } from './webhook-events';
 
 interface Received {
   headers: IncomingMessage['headers'];
@@ -253,6 +254,44 @@ describe('deliveries', () => {
       }),
     ).toBe(true);
     expect(unrelated.received).toHaveLength(0);
+  });
+});
+
+describe('events', () => {
+  it('announce a failed run and an enrichment by type, each event once per subscription however often announced', async () => {
+    const hook = await receiver();
+    const { subscription } = await subscribe(hook.url, ['session.failed', 'enrichment.completed']);
+    const session = await t.call('POST', '/api/users/create_session', {
+      token: member.token,
+      body: { name: 'Runs' },
+    });
+    const ctx = { db: t.database.db, jobs: t.jobs, log: { info() {}, warn() {}, error() {} } };
+    const run = {
+      accountId: admin.accountId,
+      sessionId: session.body.id as string,
+      runId: '00000000-0000-4000-8000-00000000beef',
+      progress: { total: 3, done: 2, failed: 1 },
+    };
+    for (let i = 0; i < 3; i++) {
+      announceRunFinished(ctx, {
+        ...run,
+        stage: 'discovering',
+        status: 'failed',
+        error: 'Overpass did not answer.',
+      });
+      announceRunFinished(ctx, { ...run, stage: 'enriching', status: 'completed' });
+      announceRunFinished(ctx, { ...run, stage: 'importing', status: 'completed' });
+    }
+    const started = Date.now();
+    while (hook.received.length < 2 && Date.now() - started < 20_000) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const bodies = hook.received.map((r) => JSON.parse(r.body));
+    expect(bodies.map((b) => b.type).sort()).toEqual(['enrichment.completed', 'session.failed']);
+    expect(bodies.find((b) => b.type === 'session.failed').data.error).toBe('Overpass did not answer.');
+    const log = await deliveries(subscription.id);
+    expect(log).toHaveLength(2);
   });
 });
 
