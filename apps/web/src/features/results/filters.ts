@@ -135,6 +135,7 @@ export function describeFilter(
     if (field === 'hiring') return value ? 'Hiring' : 'Not hiring';
     if (field === 'decision_maker') return value ? 'Decision-maker found' : 'No decision-maker named';
     if (field === 'is_closed') return value ? 'Closed businesses only' : 'Closed businesses hidden';
+    if (field === 'in_crm') return value ? 'Already in my CRM' : 'Not in my CRM';
     return `${label}: ${value ? 'yes' : 'no'}`;
   }
   if (Array.isArray(value)) return `${label}: ${value.map((item) => valueText(field, item)).join(', ')}`;

@@ -2,6 +2,7 @@ import {
   type AttributeColumn,
   type Business,
   type Filters,
+  type ResultsMatching,
   type SessionInfo,
   sessionAccessAllows,
 } from '@argo/contract';
@@ -47,6 +48,21 @@ export interface ResultsSlots {
   renderShare?: (props: { session: SessionInfo; opened: boolean; onClose: () => void }) => ReactNode;
   /** More in the detail drawer of a business (e.g. outreach content). */
   renderBusinessExtra?: (business: Business) => ReactNode;
+  /** Actions on the selection or on everything matching, with the filters they may change (e.g. a CRM push). */
+  renderSelectionActions?: (props: SelectionActionsProps) => ReactNode;
+}
+
+export interface SelectionActionsProps {
+  sessionId: string;
+  /** The rows ticked; empty when none. */
+  selectedIds: string[];
+  /** "All N matching" is chosen: the action goes to the server as `matching`. */
+  isAllMatching: boolean;
+  matching: ResultsMatching;
+  total: number;
+  canEdit: boolean;
+  filters: Filters | undefined;
+  onFiltersChange: (filters: Filters | undefined) => void;
 }
 
 interface ResultsPageProps extends ResultsSlots {
@@ -82,6 +98,7 @@ function SessionResults({
   renderIcp,
   renderShare,
   renderBusinessExtra,
+  renderSelectionActions,
 }: ResultsPageProps & { sessionId: string }) {
   const profile = useProfile();
   // Read at once (not after a first render as the table), so a phone never draws the table first.
@@ -233,6 +250,19 @@ function SessionResults({
                   onFiltersChange={setFilters}
                   attributeColumns={attributeColumns}
                 />
+                {renderSelectionActions?.({
+                  sessionId,
+                  selectedIds,
+                  isAllMatching,
+                  matching: {
+                    ...(search.search ? { search: search.search } : {}),
+                    ...(search.filters ? { filters: search.filters } : {}),
+                  },
+                  total: data?.total ?? 0,
+                  canEdit,
+                  filters: search.filters,
+                  onFiltersChange: setFilters,
+                })}
                 {selectedIds.length > 0 && (
                   <SelectionBar
                     sessionId={sessionId}
