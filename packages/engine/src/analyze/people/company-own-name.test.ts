@@ -1,6 +1,6 @@
 /**
  * The legal name written outside a legal page: a line that gives the site's own name with a legal form, and the
- * legal forms such lines end in (Spain's "S.L.", Belgium's "Comm.V.").
+ * legal forms such lines end in (Spain's "S.L.U.", Belgium's "Comm.V."), and a clause that is no name.
  */
 import { describe, expect, it } from 'vitest';
 import { type PageInput, pageFromHtml } from '../../crawl/page';
@@ -19,7 +19,6 @@ const legalName = async (...pages: ReturnType<typeof page>[]) =>
 
 describe('legal forms at the end of a name', () => {
   it.each([
-    ['Dulas Servicios Integrales S.L.', 'S.L.', 'S.L.'],
     ['Arretxe Motos S.L.U.', 'S.L.U.', 'S.L.'],
     ['Integraal Groen Comm.V.', 'Comm.V.', 'CommV'],
   ])('%s', (text, written, canonical) => {
@@ -49,5 +48,15 @@ describe("the site's own name with a legal form, on any page", () => {
       'it',
     );
     expect(await legalName(glued)).toBeNull();
+  });
+
+  it('does not take a clause before the name as part of it', async () => {
+    const notice = page(
+      '<h1>Aviso legal</h1><p>Grupo Dulas, a través de Dulas Servicios Integrales S.L.U., se dedica a la rehabilitación.</p>',
+      'https://grupodulas.com/aviso-legal/',
+      'imprint',
+      'es',
+    );
+    expect(await legalName(notice)).toBe('Dulas Servicios Integrales S.L.U.');
   });
 });

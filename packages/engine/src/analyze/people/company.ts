@@ -82,6 +82,8 @@ function companyNameIn(text: string): { name: string; form: string } | null {
   const alone = rest.length === name.length && words.length <= 5;
   if (name.length > 90 || words.length > 10 || !(/^[\p{Lu}\p{N}]/u.test(name) || alone)) return null;
   if (/[.!?]\s/.test(rest.slice(0, form.index))) return null;
+  // "Grupo Dulas, a través de Dulas Servicios Integrales S.L.": a clause, not a name.
+  if (/,\s+\p{Ll}/u.test(name)) return null;
   return { name, form: form.canonical };
 }
 
@@ -139,7 +141,13 @@ export function findLegalName(
   const copyright = lines.filter((l) => COPYRIGHT.test(l.text));
   // Then any line that names the site's own name with a legal form ("Integraal Groen Comm.V." over its address).
   const named = lines.filter((l) => !COPYRIGHT.test(l.text));
-  for (const group of [legal.filter((l) => !COPYRIGHT.test(l.text)), registered, named, copyright]) {
+  const legalLines = legal.filter((l) => !COPYRIGHT.test(l.text));
+  // A legal page names other companies too (its host, its agency): the site's own name among them comes first.
+  const ownLegal = legalLines.filter((l) => {
+    const found = companyNameIn(l.text);
+    return found !== null && isOwnName(found.name, identity);
+  });
+  for (const group of [ownLegal, legalLines, registered, named, copyright]) {
     const ownOnly = group === named || group === copyright;
     for (const line of group) {
       const found = companyNameIn(line.text);

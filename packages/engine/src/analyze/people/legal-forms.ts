@@ -44,7 +44,7 @@ const FORMS: Array<[canonical: string, written: string, caseSensitive?: boolean]
   ['S.r.l.s.', String.raw`S\.r\.l\.s\.|Srls`],
   ['S.r.l.', String.raw`S\.\s?r\.\s?l\.|Srl|SRL`],
   ['S.p.A.', String.raw`S\.p\.A\.|SpA`],
-  ['S.L.', String.raw`S\.L\.(?:U\.)?|SLU?`, true],
+  ['S.L.', String.raw`S\.L\.U?\.|SLU?`, true],
   // Mexico's forms; page lines are collapsed, so one space at most stands between the parts.
   ['S. de R.L. de C.V.', String.raw`S\. ?de R\. ?L\. de C\. ?V\.|S de RL de CV`],
   ['S.A.P.I. de C.V.', String.raw`S\.A\.P\.I\. de C\. ?V\.|SAPI de CV`],
