@@ -57,7 +57,7 @@ export function loadVerified(pages: EvalPage[]): Verified {
 
 /** A finding of one site's pages the site's labels lack, checked by reading the page it names. */
 interface VerifiedSiteEntry {
-  analyzer: 'software';
+  analyzer: 'software' | 'phones';
   value: string;
   /** The site's page file (site.json's `file`) and an exact substring of its HTML. */
   page: string;

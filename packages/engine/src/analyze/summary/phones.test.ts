@@ -164,3 +164,15 @@ describe('findPhones', () => {
     ]);
   });
 });
+
+describe('WhatsApp links', () => {
+  it("reads the business's number from a chat link, in international form", async () => {
+    const body = `<a class="social" href="https://wa.me/31638075625" aria-label="WhatsApp"></a>
+      <a href="https://api.whatsapp.com/send?phone=13058492066&text=Hola">Chat</a>`;
+    expect(await phonesOf(body, 'https://www.example.nl/', 'nl')).toEqual(['+31638075625', '+13058492066']);
+  });
+
+  it('reads no number from a link to WhatsApp without one', async () => {
+    expect(await phonesOf('<a href="https://www.whatsapp.com/download">WhatsApp</a>')).toEqual([]);
+  });
+});

@@ -83,6 +83,11 @@ export function findPhones(page: ParsedPage, region: PhoneRegion | string | null
     }
     add(number, 'tel', isInArticleBody(page, el));
   });
+  // A WhatsApp chat link carries the business's number in international form, without its "+".
+  $('a[href*="wa.me/" i], a[href*="whatsapp.com/send" i], a[href^="whatsapp:" i]').each((_, el) => {
+    const digits = WHATSAPP_NUMBER.exec($(el).attr('href') ?? '')?.[1];
+    if (digits) add(`+${digits}`, 'tel', isInArticleBody(page, el));
+  });
   const blocks = pageText(page).blocks;
   let authorityUntil = -1;
   for (const [at, block] of blocks.entries()) {
@@ -118,6 +123,9 @@ export function findPhones(page: ParsedPage, region: PhoneRegion | string | null
     .filter(([key]) => !faxes.has(key) || labelledPhones.has(key))
     .map(([, phone]) => phone);
 }
+
+/** The number of a WhatsApp link: "https://wa.me/34615983352", "…/send?phone=13058492066". */
+const WHATSAPP_NUMBER = /(?:wa\.me\/|[?&]phone=)\+?(\d{8,15})(?!\d)/i;
 
 /** "Tel./Fax:", "Telefon & Fax": one number for both, so a phone. */
 // A word between the two needs spaces around it: "Telefax" is one word, not "Tel" + "e" + "fax".
