@@ -61,12 +61,17 @@ export function DeliveryLog({ subscriptionId }: { subscriptionId: string }) {
               <Table.Tr key={delivery.id}>
                 <Table.Td>
                   <Text size="sm">{delivery.event_type}</Text>
-                  <Text size="xs" c="dimmed" ff="monospace">
+                  <Text size="xs" c="dimmed" ff="monospace" style={{ wordBreak: 'break-all' }}>
                     {delivery.event_id}
                   </Text>
                 </Table.Td>
-                <Table.Td>
-                  <Badge size="sm" variant="light" color={STATUS_COLORS[delivery.status]}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Badge
+                    size="sm"
+                    variant="light"
+                    color={STATUS_COLORS[delivery.status]}
+                    style={{ overflow: 'visible' }}
+                  >
                     {STATUS_LABELS[delivery.status]}
                   </Badge>
                   <Text size="xs" c="dimmed">
