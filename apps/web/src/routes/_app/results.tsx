@@ -2,6 +2,8 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { CrmResultsActions } from '../../features/crm/components/CrmResultsActions';
 import { BusinessOutreach, IcpTab } from '../../features/icp/components/IcpTab';
+import { withSimilarity } from '../../features/lookalikes/api';
+import { FindSimilar } from '../../features/lookalikes/components/FindSimilar';
 import { ResultsPage, type ResultsSlots } from '../../features/results/components/ResultsPage';
 import { validFilters } from '../../features/results/filters';
 import {
@@ -43,5 +45,28 @@ function ResultsRoute() {
       void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: how?.replace ?? false }),
     [navigate],
   );
-  return <ResultsPage search={search} onSearchChange={onSearchChange} {...slots} />;
+  // "Find similar" sorts and filters these results by similarity to the ticked businesses.
+  const withLookalikes = useMemo<ResultsSlots>(
+    () => ({
+      ...slots,
+      renderSelectionActions: (props) => (
+        <>
+          {slots.renderSelectionActions?.(props)}
+          <FindSimilar
+            {...props}
+            onShowSimilar={(min) =>
+              onSearchChange({
+                sortBy: 'similarity',
+                sortOrder: 'desc',
+                page: 0,
+                filters: withSimilarity(props.filters, min),
+              })
+            }
+          />
+        </>
+      ),
+    }),
+    [onSearchChange],
+  );
+  return <ResultsPage search={search} onSearchChange={onSearchChange} {...withLookalikes} />;
 }
