@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { expected, Id, IdParams, IsoDateTime, LIMITS, text } from './common';
 import { defineRoute } from './define';
 
-export const API_KEY_SCOPES = ['read', 'read_write'] as const;
+const API_KEY_SCOPES = ['read', 'read_write'] as const;
 export const ApiKeyScope = z.enum(API_KEY_SCOPES, expected("'read' or 'read_write'"));
 export type ApiKeyScope = z.infer<typeof ApiKeyScope>;
 

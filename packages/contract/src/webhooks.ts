@@ -28,11 +28,8 @@ export const WebhookEventType = z.enum(
 /** The type of the event "send test event" delivers (to one subscription, whatever it names). */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
 
-/** The signature header and how long a receiver should accept a timestamp (docs/webhooks.md). */
+/** The header that carries the signature (docs/webhooks.md). */
 export const WEBHOOK_SIGNATURE_HEADER = 'Argo-Signature';
-export const WEBHOOK_TOLERANCE_SECONDS = 300;
-/** How long a failing delivery is tried again. */
-export const WEBHOOK_RETRY_HOURS = 24;
 
 /** An http(s) URL typed in full (no user name or password in it); the server checks where it points. */
 const WebhookUrl = z
@@ -78,8 +75,7 @@ export const CreatedWebhook = z
   .meta({ id: 'CreatedWebhook' });
 export type CreatedWebhook = z.infer<typeof CreatedWebhook>;
 
-export const WebhookDeliveryStatus = z.enum(['pending', 'delivered', 'failed']);
-export type WebhookDeliveryStatus = z.infer<typeof WebhookDeliveryStatus>;
+const WebhookDeliveryStatus = z.enum(['pending', 'delivered', 'failed']);
 
 export const WebhookDelivery = z
   .object({

@@ -162,11 +162,5 @@ export { normalizePhone } from './normalize/phone';
 export * from './signals';
 export * from './similarity';
 
-export {
-  createWebhookSender,
-  type WebhookOutcome,
-  type WebhookSender,
-  type WebhookSenderOptions,
-  webhookUrlRefusal,
-} from './webhooks/send';
+export { createWebhookSender, type WebhookSender, webhookUrlRefusal } from './webhooks/send';
 export { signWebhookBody, verifyWebhookSignature } from './webhooks/signature';

@@ -21,9 +21,7 @@ export interface WebhookSenderOptions {
   userAgent?: string;
 }
 
-export type WebhookOutcome =
-  | { ok: true; status: number }
-  | { ok: false; status: number | null; error: string };
+type WebhookOutcome = { ok: true; status: number } | { ok: false; status: number | null; error: string };
 
 export interface WebhookSender {
   send(url: string, body: string, headers: Record<string, string>): Promise<WebhookOutcome>;

@@ -25,11 +25,11 @@ export interface WebhookEvent {
 }
 
 /** A stable event id from what makes the event unique: `evt_` and 32 hex characters. */
-export const eventIdOf = (...parts: string[]) =>
+const eventIdOf = (...parts: string[]) =>
   `evt_${createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 32)}`;
 
 /** The JSON body every attempt sends: `{ id, type, created_at, data }`. */
-export const eventBody = (event: WebhookEvent) =>
+const eventBody = (event: WebhookEvent) =>
   JSON.stringify({
     id: event.id,
     type: event.type,

@@ -15,7 +15,7 @@ export interface WebhookDeps {
 }
 
 /** The longest pause between two attempts: a receiver down for a day is still tried every few hours. */
-export const MAX_RETRY_PAUSE_SECONDS = 4 * 60 * 60;
+const MAX_RETRY_PAUSE_SECONDS = 4 * 60 * 60;
 const CONNECT_TIMEOUT_MS = 3_000;
 
 export function createWebhookDeps(

@@ -31,7 +31,7 @@ import {
 } from './webhooks.repository';
 
 /** Subscriptions one organisation may have: enough for every tool it uses, few enough to deliver promptly. */
-export const MAX_SUBSCRIPTIONS = 20;
+const MAX_SUBSCRIPTIONS = 20;
 
 export interface WebhookServiceDeps {
   db: Database;
@@ -51,7 +51,7 @@ const toSubscription = (row: SubscriptionListRow): WebhookSubscription => ({
     : null,
 });
 
-export const toDelivery = (row: WebhookDeliveryRow): WebhookDelivery => ({
+const toDelivery = (row: WebhookDeliveryRow): WebhookDelivery => ({
   id: row.id,
   subscription_id: row.subscriptionId,
   event_id: row.eventId,

@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { queueImport, startWorker, waitForInfo } from '../../../test/workers';
+import { webhookDeliverJob } from '../../jobs/definitions/webhook-jobs';
 import type { JobQueue } from '../../jobs/queue';
 import { addUser, createAdmin, type TestUser } from '../access/access.fixtures';
 import { announceRunFinished } from './webhook-events';
@@ -254,6 +255,30 @@ describe('deliveries', () => {
       }),
     ).toBe(true);
     expect(unrelated.received).toHaveLength(0);
+  });
+});
+
+describe('a worker that died mid-attempt', () => {
+  it('has its attempt taken over once its lease runs out, and a stale job never sends a delivered event again', async () => {
+    const hook = await receiver();
+    const { subscription } = await subscribe(hook.url);
+    // As a worker killed while sending leaves it: one attempt counted, its lease run out, no answer recorded.
+    const made = await t.database.db.execute<{ id: string }>(sql`
+      insert into webhook_deliveries (account_id, subscription_id, event_id, event_type, body, data, attempts,
+        sending_until, last_attempt_at)
+      values (${admin.accountId}::uuid, ${subscription.id}::uuid, 'evt_crash', 'session.completed',
+        '{"id":"evt_crash"}', '{}'::jsonb, 1, now() - interval '1 second', now() - interval '2 minutes')
+      returning id`);
+    const deliveryId = made.rows[0]?.id as string;
+    // pg-boss retries the dead job with the payload it was queued with (attempts 0).
+    await t.jobs.enqueue(webhookDeliverJob, { delivery_id: deliveryId, attempts: 0 });
+    const done = await waitForDelivery(subscription.id, (d) => d.status === 'delivered');
+    expect(done.attempts).toBe(2);
+    expect(hook.received.map((r) => r.body)).toEqual(['{"id":"evt_crash"}']);
+    await t.jobs.enqueue(webhookDeliverJob, { delivery_id: deliveryId, attempts: 0 });
+    await t.jobs.enqueue(webhookDeliverJob, { delivery_id: deliveryId, attempts: 2 });
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(hook.received).toHaveLength(1);
   });
 });
 
