@@ -11,6 +11,7 @@ const ALL = [
   'startup',
   'login-bundle',
   'sessions-list',
+  'api-keys',
   'csv-import',
   'overpass',
   'results-query',
