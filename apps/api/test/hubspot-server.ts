@@ -30,6 +30,8 @@ export interface HubspotServer {
   rateLimit(count: number, retryAfterSeconds: number, path?: string): void;
   /** Upserts of these emails or domains fail with HubSpot's validation words in the 207. */
   refuse: Map<string, string>;
+  /** A pause before each answer (ms), so a test can stop a worker while a push is under way. */
+  delayMs: number;
   close(): Promise<void>;
 }
 
@@ -62,6 +64,7 @@ export async function startHubspotServer(token = 'pat-eu1-test-4f2a'): Promise<H
     bodies: [],
     limited: 0,
     refuse: new Map(),
+    delayMs: 0,
     rateLimit(count, seconds, path = '') {
       limitLeft = count;
       retryAfter = seconds;
@@ -146,6 +149,7 @@ export async function startHubspotServer(token = 'pat-eu1-test-4f2a'): Promise<H
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const { text, json } = await readJson(request);
     if (text) state.bodies.push(text);
+    if (state.delayMs) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
     if (request.headers.authorization !== `Bearer ${state.token}`) {
       return send(response, 401, {
         status: 'error',
@@ -200,7 +204,27 @@ export async function startHubspotServer(token = 'pat-eu1-test-4f2a'): Promise<H
         archived: false,
       });
     }
+    const linked = /^\/crm\/v4\/objects\/companies\/(\w+)\/associations\/notes$/.exec(path);
+    if (linked && method === 'GET') {
+      const results = [...state.notes.values()]
+        .filter((n) => n.companyId === linked[1])
+        .map((n) => ({
+          toObjectId: Number(n.id),
+          associationTypes: [{ category: 'HUBSPOT_DEFINED', typeId: 190, label: null }],
+        }));
+      return send(response, 200, { results });
+    }
     const note = /^\/crm\/v3\/objects\/notes\/(\w+)$/.exec(path);
+    if (note && method === 'GET') {
+      const record = state.notes.get(note[1] as string);
+      if (!record)
+        return send(response, 404, {
+          status: 'error',
+          message: 'Object not found.',
+          category: 'OBJECT_NOT_FOUND',
+        });
+      return send(response, 200, { id: record.id, properties: record.properties, archived: false });
+    }
     if (note && method === 'PATCH') {
       const record = state.notes.get(note[1] as string);
       if (!record)

@@ -24,6 +24,8 @@ export interface PipedriveServer {
   rateLimit(count: number, retryAfterSeconds: number, path?: string): void;
   /** Persons with these emails are refused with Pipedrive's words. */
   refuse: Map<string, string>;
+  /** A pause before each answer (ms), so a test can stop a worker while a push is under way. */
+  delayMs: number;
   close(): Promise<void>;
 }
 
@@ -57,6 +59,7 @@ export async function startPipedriveServer(token = 'pd-test-token-9b1c'): Promis
     bodies: [],
     limited: 0,
     refuse: new Map(),
+    delayMs: 0,
     rateLimit(count, seconds, path = '') {
       limitLeft = count;
       retryAfter = seconds;
@@ -108,6 +111,7 @@ export async function startPipedriveServer(token = 'pd-test-token-9b1c'): Promis
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const { text, json } = await readJson(request);
     if (text) state.bodies.push(text);
+    if (state.delayMs) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
     const given = request.headers['x-api-token'] ?? url.searchParams.get('api_token');
     if (given !== state.token) {
       return send(response, 401, {
@@ -140,7 +144,8 @@ export async function startPipedriveServer(token = 'pd-test-token-9b1c'): Promis
     if (store && collection && method === 'GET') {
       const start = Number(url.searchParams.get('start') ?? 0);
       const limit = Math.min(500, Number(url.searchParams.get('limit') ?? 100));
-      const all = [...store.values()];
+      const orgId = url.searchParams.get('org_id');
+      const all = [...store.values()].filter((r) => !orgId || String(r.org_id) === orgId);
       const data = all.slice(start, start + limit);
       const more = start + limit < all.length;
       return send(response, 200, {

@@ -14,6 +14,7 @@ import { createDatabase } from '../src/db/client';
 import type { JobLogger } from '../src/jobs/define-job';
 import { jobDefinitions } from '../src/jobs/definitions';
 import { createJobQueue } from '../src/jobs/queue';
+import { createCrmDeps } from '../src/modules/crm/crm.deps';
 import { createDiscoveryDeps } from '../src/modules/discovery/discovery.deps';
 import { createEnrichmentDeps, type EnrichmentOverrides } from '../src/modules/enrichment/enrichment.deps';
 import { createWebhookDeps } from '../src/modules/webhooks/webhooks.deps';
@@ -26,6 +27,8 @@ const config = loadConfig({
   LLM_BASE_URL: process.env.LLM_BASE_URL,
   LLM_API_KEY: process.env.LLM_API_KEY,
   LLM_MODEL: process.env.LLM_MODEL,
+  HUBSPOT_API_URL: process.env.HUBSPOT_API_URL,
+  PIPEDRIVE_API_URL: process.env.PIPEDRIVE_API_URL,
 });
 const { db } = createDatabase(url, { max: 3, applicationName: 'argo-test-worker' });
 const enrichment: EnrichmentOverrides = JSON.parse(process.env.ENRICHMENT_OVERRIDES ?? '{}');
@@ -68,6 +71,7 @@ await queue.work(jobDefinitions, {
     db,
   ),
   webhooks: createWebhookDeps(config),
+  crm: createCrmDeps(config, { retryDelayMs: 20 }),
   languageModel: createLanguageModel(config),
 });
 console.log('ready');

@@ -167,6 +167,44 @@ export async function findActiveJob(
   return row ?? null;
 }
 
+/**
+ * Fails the account's pushes and syncs still shown queued or running whose pg-boss job was given up on (every attempt
+ * failed or expired: a worker killed again and again), or is gone: no runner will ever settle them, and a push of the
+ * same session would wait for them forever. Only jobs older than a minute are looked at (a new one is being queued);
+ * a job waiting for a worker or being worked on is left alone whatever its age.
+ */
+export async function failStuckJobs(db: DatabaseExecutor, accountId: string): Promise<void> {
+  const candidates = await db.execute<{
+    id: string;
+    kind: string;
+    state: string | null;
+    retry_count: number | null;
+  }>(sql`
+    select c.id, c.kind, j.state::text as state, j.retry_count
+    from ${crmJobs} c
+    left join lateral (
+      select x.state, x.retry_count from (
+        select state, retry_count, 0 as o from pgboss.job where data @> jsonb_build_object('job_id', c.id::text)
+        union all
+        select state, retry_count, 1 as o from pgboss.archive where data @> jsonb_build_object('job_id', c.id::text)
+      ) x order by x.o limit 1
+    ) j on true
+    where c.account_id = ${accountId} and c.status in ('queued', 'running')
+      and c.created_at < now() - interval '1 minute'`);
+  for (const row of candidates.rows) {
+    if (row.state === 'created' || row.state === 'retry' || row.state === 'active') continue;
+    const what = row.kind === 'push' ? 'push' : 'sync';
+    const error =
+      row.state === 'failed'
+        ? `The ${what} stopped: its background job failed ${(row.retry_count ?? 0) + 1} times and will not be tried again. Start it again to go on.`
+        : `The ${what} stopped: its background job was lost. Start it again to go on.`;
+    await db
+      .update(crmJobs)
+      .set({ status: 'failed', error, finishedAt: sql`now()` })
+      .where(and(eq(crmJobs.id, row.id), inArray(crmJobs.status, ['queued', 'running'])));
+  }
+}
+
 /** Asks a job to stop: a queued one is cancelled at once, a running one at its next batch. */
 export async function requestCancel(db: DatabaseExecutor, accountId: string, id: string) {
   await db

@@ -111,6 +111,17 @@ describe('CRM rules', () => {
     expect((await call('GET', `/crm/jobs/${id}/log`, stranger.token)).status).toBe(404);
   });
 
+  it('fails a push whose background job was lost, so the session can be pushed again', async () => {
+    const inserted = await world.t.database.pool.query(
+      `insert into crm_jobs (account_id, provider, kind, session_id, business_ids, total, status, created_at)
+       values ($1, 'hubspot', 'push', $2, array[$3]::uuid[], 1, 'running', now() - interval '10 minutes') returning id`,
+      [world.admin.accountId, sessionId, businessId],
+    );
+    const id = inserted.rows[0].id;
+    const read = await call('GET', `/crm/jobs/${id}`, world.admin.token);
+    expect(read.body).toMatchObject({ status: 'failed', error: expect.stringContaining('was lost') });
+  });
+
   it('keeps tokens encrypted: another key or a changed value does not decrypt', () => {
     const key = randomBytes(32);
     const stored = encryptToken(key, 'pat-eu1-secret-4f2a');

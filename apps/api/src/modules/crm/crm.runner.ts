@@ -80,6 +80,7 @@ export async function runCrmPushJob(payload: CrmJobPayload, ctx: JobRunContext):
   if (job?.kind !== 'push' || !['queued', 'running'].includes(job.status)) return;
   await settle(ctx, job, async (client) => {
     const rule = await loadSuppressionRule(ctx.db, { accountId: job.accountId });
+    const resumedAt = job.done;
     for (let done = job.done; done < job.businessIds.length; ) {
       if (await isCancelRequested(ctx.db, job.id)) {
         await finishJob(ctx.db, job.id, 'cancelled');
@@ -89,7 +90,11 @@ export async function runCrmPushJob(payload: CrmJobPayload, ctx: JobRunContext):
       const { items, lines } = toPushItems(await findPushBusinesses(ctx.db, ids), rule);
       const keys = items.flatMap((i) => [i.company.domain, ...i.contacts.map((c) => c.email)]);
       const remembered = await findRemembered(ctx.db, job.accountId, job.provider, keys);
-      lines.push(...(await client.pushBatch(items, (kind, key) => remembered.get(`${kind}:${key}`))));
+      // The first batch of a retry may have been sent in part by the attempt that died.
+      const isResumed = ctx.retryCount > 0 && done === resumedAt;
+      lines.push(
+        ...(await client.pushBatch(items, (kind, key) => remembered.get(`${kind}:${key}`), { isResumed })),
+      );
       done += ids.length;
       const reached = done;
       await ctx.db.transaction((tx) => saveBatch(tx, job, lines, reached));

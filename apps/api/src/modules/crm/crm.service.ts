@@ -25,6 +25,7 @@ import { type CrmDeps, createCrmClient } from './crm.deps';
 import {
   type CrmJobListRow,
   deleteConnection,
+  failStuckJobs,
   findActiveJob,
   findConnection,
   findConnections,
@@ -181,6 +182,7 @@ export async function startCrmSync(
 ): Promise<CrmJob> {
   await requireConnection(deps.db, actor, provider);
   const scope = { accountId: actor.accountId, provider, kind: 'sync' as const, sessionId: null };
+  await failStuckJobs(deps.db, actor.accountId);
   if (await findActiveJob(deps.db, scope)) {
     throw conflict(`A sync from ${CRM_NAMES[provider]} is already running; wait for it to finish.`);
   }
@@ -203,6 +205,7 @@ export async function startCrmPush(
   await requireSessionAccess(db, actor, sessionId, 'edit');
   await requireConnection(db, actor, body.provider);
   const scope = { accountId: actor.accountId, provider: body.provider, kind: 'push' as const, sessionId };
+  await failStuckJobs(db, actor.accountId);
   if (await findActiveJob(db, scope)) {
     throw conflict(
       `A push of this session to ${CRM_NAMES[body.provider]} is already running; wait for it or cancel it.`,
@@ -245,7 +248,15 @@ export async function startCrmPush(
 
 /** A job of the account; a push also needs view access to its session (404 otherwise, as for the session). */
 async function visibleJob(db: Database, actor: ActorUser, id: string) {
-  const row = await findJob(db, actor.accountId, id);
+  let row = await findJob(db, actor.accountId, id);
+  if (
+    row &&
+    (row.status === 'queued' || row.status === 'running') &&
+    Date.now() - row.createdAt.getTime() > 60_000
+  ) {
+    await failStuckJobs(db, actor.accountId);
+    row = await findJob(db, actor.accountId, id);
+  }
   if (!row) throw notFound('CRM job');
   if (row.sessionId) await requireSessionAccess(db, actor, row.sessionId, 'view');
   return row;

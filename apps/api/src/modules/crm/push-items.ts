@@ -6,7 +6,7 @@
  */
 import type { SuppressionRule } from '@argo/contract';
 import { splitPersonName } from '../people/names';
-import type { ContactFields, PushItem, PushLine } from './clients/types';
+import { type ContactFields, NOTE_MARK, type PushItem, type PushLine } from './clients/types';
 import type { PushBusinessRow } from './crm.repository';
 
 type Data = Record<string, unknown>;
@@ -32,7 +32,7 @@ const skipped = (
 function noteOf(row: PushBusinessRow): string {
   const sources = row.sources.map((s) => (s.url ? `${s.source} (${s.url})` : s.source));
   const lines = [
-    `Found by Argo${sources.length ? ` in: ${[...new Set(sources)].join(', ')}` : ''}.`,
+    `${NOTE_MARK}${sources.length ? ` in: ${[...new Set(sources)].join(', ')}` : ''}.`,
     row.website ? `Website: ${row.website}` : null,
     row.icpScore !== null ? `ICP score ${row.icpScore}${row.icpTier ? ` (tier ${row.icpTier})` : ''}.` : null,
     row.industry ? `Industry: ${row.industry}` : null,

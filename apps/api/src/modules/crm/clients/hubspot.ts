@@ -5,14 +5,15 @@
  * sources (`/crm/v3/objects/notes`, updated on later pushes). A sync pages `/crm/v3/objects/{type}` by `after`.
  */
 import { CrmError, type CrmHttpOptions, type CrmResponse, crmRequest } from './http';
-import type {
-  CompanyFields,
-  ContactFields,
-  CrmClient,
-  KnownPage,
-  PushItem,
-  PushLine,
-  Remembered,
+import {
+  type CompanyFields,
+  type ContactFields,
+  type CrmClient,
+  type KnownPage,
+  NOTE_MARK,
+  type PushItem,
+  type PushLine,
+  type Remembered,
 } from './types';
 
 const BATCH = 100;
@@ -158,6 +159,27 @@ export function createHubspotClient(http: CrmHttpOptions): CrmClient {
       );
   }
 
+  /** Argo's note on the company, if one is there already (a resumed push): its body begins with NOTE_MARK. */
+  async function findArgoNote(companyId: string): Promise<string | undefined> {
+    const linked = await call(
+      'GET',
+      `/crm/v4/objects/companies/${encodeURIComponent(companyId)}/associations/notes`,
+    );
+    if (linked.status >= 300) return undefined;
+    const body = isObject(linked.body) ? linked.body : {};
+    for (const result of list(body.results)) {
+      const id = String(result.toObjectId ?? '');
+      if (!id) continue;
+      const note = await call(
+        'GET',
+        `/crm/v3/objects/notes/${encodeURIComponent(id)}?properties=hs_note_body`,
+      );
+      const properties = isObject(note.body) && isObject(note.body.properties) ? note.body.properties : {};
+      if (String(properties.hs_note_body ?? '').startsWith(NOTE_MARK)) return id;
+    }
+    return undefined;
+  }
+
   async function writeNote(item: PushItem, companyId: string, noteId: string | undefined): Promise<PushLine> {
     const properties = { hs_note_body: item.note, hs_timestamp: new Date().toISOString() };
     let response = noteId
@@ -196,7 +218,7 @@ export function createHubspotClient(http: CrmHttpOptions): CrmClient {
       if (response.status >= 300) throw new CrmError(hubspotWords(response), response.status);
     },
 
-    async pushBatch(items: PushItem[], remembered: Remembered): Promise<PushLine[]> {
+    async pushBatch(items: PushItem[], remembered: Remembered, options = {}): Promise<PushLine[]> {
       const lines = await upsert(
         'companies',
         'domain',
@@ -237,7 +259,11 @@ export function createHubspotClient(http: CrmHttpOptions): CrmClient {
         lines.push(...(await associate(pairs.slice(i, i + BATCH))));
       for (const item of items) {
         const companyId = companyIds.get(item.company.domain);
-        if (companyId) lines.push(await writeNote(item, companyId, remembered('note', item.company.domain)));
+        if (!companyId) continue;
+        const noteId =
+          remembered('note', item.company.domain) ??
+          (options.isResumed ? await findArgoNote(companyId) : undefined);
+        lines.push(await writeNote(item, companyId, noteId));
       }
       return lines;
     },

@@ -12,6 +12,7 @@ import {
   type CrmClient,
   domainOf,
   type KnownPage,
+  NOTE_MARK,
   type PushItem,
   type PushLine,
   type Remembered,
@@ -123,13 +124,41 @@ export function createPipedriveClient(http: CrmHttpOptions): CrmClient {
     };
   };
 
-  async function pushOne(item: PushItem, remembered: Remembered, seen: Set<string>): Promise<PushLine[]> {
+  /** The organization of a business: by the remembered id, else Pipedrive's search (on a resume also by name). */
+  async function findOrganization(item: PushItem, remembered: Remembered, isResumed: boolean) {
+    const { company } = item;
+    const known = remembered('company', company.domain);
+    if (known) return known;
+    const byNote = await search('/v1/organizations/search', company.domain, 'notes,custom_fields', false);
+    // An attempt that died may have made the organization before its note: its name, exactly, finds it.
+    if (byNote || !isResumed || company.name.length < 2) return byNote;
+    return search('/v1/organizations/search', company.name, 'name', true);
+  }
+
+  /** Argo's note on the organization, if one is there already (a resumed push): it begins with NOTE_MARK. */
+  async function findArgoNote(orgId: string): Promise<string | null> {
+    const response = await call('GET', `/v1/notes?${new URLSearchParams({ org_id: orgId, limit: '100' })}`);
+    if (response.status >= 300) return null;
+    const note = list(isObject(response.body) ? response.body.data : null).find((n) =>
+      String(n.content ?? '').startsWith(NOTE_MARK),
+    );
+    return note ? String(note.id) : null;
+  }
+
+  /**
+   * One business: its organization, then at once the note (which names the domain the search finds it by), then
+   * its persons, each found by email first.
+   */
+  async function pushOne(
+    item: PushItem,
+    remembered: Remembered,
+    seen: Set<string>,
+    isResumed: boolean,
+  ): Promise<PushLine[]> {
     const { company } = item;
     let line: PushLine;
     try {
-      const orgId =
-        remembered('company', company.domain) ??
-        (await search('/v1/organizations/search', company.domain, 'notes,custom_fields', false));
+      const orgId = await findOrganization(item, remembered, isResumed);
       line = await save(
         'company',
         company.domain,
@@ -144,6 +173,13 @@ export function createPipedriveClient(http: CrmHttpOptions): CrmClient {
     const lines = [line];
     const orgId = line.crmId;
     if (!orgId) return lines;
+    try {
+      const noteId = remembered('note', company.domain) ?? (isResumed ? await findArgoNote(orgId) : null);
+      const fields = noteId ? { content: item.note } : { content: item.note, org_id: Number(orgId) };
+      lines.push(await save('note', company.domain, item.businessId, '/v1/notes', noteId, fields));
+    } catch (error) {
+      lines.push(failed('note', company.domain, item.businessId, error));
+    }
     for (const contact of item.contacts) {
       if (seen.has(contact.email)) continue;
       seen.add(contact.email);
@@ -165,13 +201,6 @@ export function createPipedriveClient(http: CrmHttpOptions): CrmClient {
         lines.push(failed('contact', contact.email, item.businessId, error));
       }
     }
-    try {
-      const noteId = remembered('note', company.domain) ?? null;
-      const fields = noteId ? { content: item.note } : { content: item.note, org_id: Number(orgId) };
-      lines.push(await save('note', company.domain, item.businessId, '/v1/notes', noteId, fields));
-    } catch (error) {
-      lines.push(failed('note', company.domain, item.businessId, error));
-    }
     return lines;
   }
 
@@ -184,10 +213,11 @@ export function createPipedriveClient(http: CrmHttpOptions): CrmClient {
       if (response.status >= 300) throw new CrmError(pipedriveWords(response), response.status);
     },
 
-    async pushBatch(items, remembered) {
+    async pushBatch(items, remembered, options = {}) {
       const seen = new Set<string>();
       const lines: PushLine[] = [];
-      for (const item of items) lines.push(...(await pushOne(item, remembered, seen)));
+      for (const item of items)
+        lines.push(...(await pushOne(item, remembered, seen, options.isResumed === true)));
       return lines;
     },
 

@@ -67,10 +67,21 @@ export interface CrmClient {
   readonly batchSize: number;
   /** Throws CrmError with the CRM's words when the token is refused. */
   verify(): Promise<void>;
-  pushBatch(items: PushItem[], remembered: Remembered): Promise<PushLine[]>;
+  /**
+   * `isResumed`: this batch may have been sent in part by an attempt that died before storing its outcome, so the
+   * records without a remembered id are looked for first (the note above all, which has no natural key).
+   */
+  pushBatch(
+    items: PushItem[],
+    remembered: Remembered,
+    options?: { isResumed?: boolean },
+  ): Promise<PushLine[]>;
   /** One page of the CRM's companies or contacts, from a cursor of an earlier page (null: the first). */
   readKnown(what: 'companies' | 'contacts', cursor: string | null): Promise<KnownPage>;
 }
+
+/** How every note Argo writes begins: a resumed push recognises its own notes by it. */
+export const NOTE_MARK = 'Found by Argo';
 
 /** The host of a web address or a bare domain, lower case without www.; null when it is neither. */
 export function domainOf(value: unknown): string | null {
