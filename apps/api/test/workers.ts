@@ -13,7 +13,7 @@ import { createJobQueue, type JobQueue } from '../src/jobs/queue';
 import { createCrmDeps } from '../src/modules/crm/crm.deps';
 import { createDiscoveryDeps, type DiscoveryOverrides } from '../src/modules/discovery/discovery.deps';
 import { createEnrichmentDeps, type EnrichmentOverrides } from '../src/modules/enrichment/enrichment.deps';
-import { createWebhookDeps, type WebhookDeps } from '../src/modules/webhooks/webhooks.deps';
+import { createWebhookDeps, type WebhookOverrides } from '../src/modules/webhooks/webhooks.deps';
 import type { TestApp } from './app';
 
 export const quietLog: JobLogger = { info: () => {}, warn: () => {}, error: () => {} };
@@ -35,7 +35,7 @@ export async function startWorker(
     /** Crawler overrides of the enrichment job (DNS answers for local servers, no retries). */
     enrichment?: EnrichmentOverrides;
     /** Webhook delivery overrides (short retry pauses). */
-    webhooks?: Partial<Omit<WebhookDeps, 'sender'>>;
+    webhooks?: WebhookOverrides;
   } = {},
 ): Promise<JobQueue> {
   const { languageModel = t.languageModel, enrichment, webhooks, ...queueOptions } = options;

@@ -1,7 +1,8 @@
 /**
  * SSRF through the app: every call that makes the server fetch a URL someone gave it —
- * POST /discovery/competitor-customers (competitor_urls) and enrichment of businesses whose website is stored
- * (POST /enrichment/*, the session.enrich job) — is aimed at internal addresses in every spelling. A local server
+ * POST /discovery/competitor-customers (competitor_urls), enrichment of businesses whose website is stored
+ * (POST /enrichment/*, the session.enrich job) and webhook subscriptions (POST /accounts/webhooks, then a test
+ * event through the webhook.deliver job) — is aimed at internal addresses in every spelling. A local server
  * on the loopback interface records every request it gets; the crawler's allow-list holds only 127.0.0.2 (one
  * allowed "public" redirector that bounces to internal addresses). The recorder must get nothing, and the
  * sessions and businesses must say why each address was refused. The engine's own unit suite is
@@ -99,7 +100,14 @@ beforeAll(async () => {
     timeoutMs: 2_000,
     connectTimeoutMs: 1_000,
   };
-  worker = await startWorker(t, { crawl: { fetcher } }, { enrichment: { fetcher } });
+  worker = await startWorker(
+    t,
+    { crawl: { fetcher } },
+    {
+      enrichment: { fetcher },
+      webhooks: { sender: { resolve: fetcher.resolve, allowAddresses: [ALLOWED] } },
+    },
+  );
   admin = await createAdmin(t, 'SSRF Org');
 }, 60_000);
 
@@ -211,6 +219,41 @@ describe('SSRF through the app', () => {
       expect(business.error, business.name).toMatch(REFUSAL);
     }
     console.info(`[ssrf] enrichment refused ${stored.length} of ${list.length}`);
+    expect(recorded).toEqual([]);
+  });
+
+  it('webhooks refuse every internal URL, when subscribing or when sending, and say why', async () => {
+    const sentTo: string[] = [];
+    for (const { label, url } of attempts()) {
+      const made = await t.call('POST', '/api/accounts/webhooks', {
+        token: admin.token,
+        body: { url, events: ['session.completed'] },
+      });
+      if (made.status === 400) {
+        expect(made.body.error.message, label).toMatch(REFUSAL);
+        continue;
+      }
+      expect(made.status, `${label}: ${JSON.stringify(made.body)}`).toBe(201);
+      const id: string = made.body.subscription.id;
+      sentTo.push(label);
+      expect((await t.call('POST', `/api/accounts/webhooks/${id}/test`, { token: admin.token })).status).toBe(
+        202,
+      );
+      let last: { attempts: number; last_error: string | null } | undefined;
+      for (let i = 0; i < 200 && !last?.attempts; i++) {
+        const log = await t.call('GET', `/api/accounts/webhooks/${id}/deliveries`, { token: admin.token });
+        last = log.body.items[0];
+        if (!last?.attempts) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      // A name resolving inside is refused by the guard; the allowed redirector's 302 is not followed.
+      expect(last?.last_error, label).toMatch(
+        label.startsWith('redirect') ? /redirects are not followed/ : REFUSAL,
+      );
+      await t.call('DELETE', `/api/accounts/webhooks/${id}`, { token: admin.token });
+    }
+    console.info(
+      `[ssrf] webhooks: ${attempts().length - sentTo.length} refused when subscribing, ${sentTo.length} when sending`,
+    );
     expect(recorded).toEqual([]);
   });
 

@@ -18,16 +18,19 @@ export interface WebhookDeps {
 const MAX_RETRY_PAUSE_SECONDS = 4 * 60 * 60;
 const CONNECT_TIMEOUT_MS = 3_000;
 
-export function createWebhookDeps(
-  config: Config,
-  overrides: Partial<Omit<WebhookDeps, 'sender'>> = {},
-): WebhookDeps {
+/** Test overrides: shorter pauses, and the sender's DNS answers and allowed addresses. */
+export type WebhookOverrides = Partial<Omit<WebhookDeps, 'sender'>> & {
+  sender?: Pick<NonNullable<Parameters<typeof createWebhookSender>[0]>, 'resolve' | 'allowAddresses'>;
+};
+
+export function createWebhookDeps(config: Config, overrides: WebhookOverrides = {}): WebhookDeps {
   return {
     sender: createWebhookSender({
       allowAddresses: config.CRAWL_ALLOW_HOSTS,
       connectTimeoutMs: CONNECT_TIMEOUT_MS,
       responseTimeoutMs: config.WEBHOOK_TIMEOUT_MS,
       maxResponseBytes: 4 * 1024,
+      ...overrides.sender,
     }),
     retryBaseSeconds: overrides.retryBaseSeconds ?? 30,
     leaseSeconds:
