@@ -19,6 +19,7 @@ const ALL = [
   'software-detection',
   'cli-analyze',
   'crawl-enrich',
+  'recrawl',
   'load',
 ];
 const selected = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ALL;

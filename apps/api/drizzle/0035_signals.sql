@@ -46,6 +46,12 @@ CREATE TABLE "signal_watches" (
 	CONSTRAINT "signal_watches_session" UNIQUE("session_id")
 );
 --> statement-breakpoint
+CREATE TABLE "page_versions" (
+	"business_id" uuid PRIMARY KEY NOT NULL,
+	"pages" jsonb NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "signal_reads" (
 	"user_id" uuid PRIMARY KEY NOT NULL,
 	"seen_at" timestamp with time zone NOT NULL
@@ -59,6 +65,7 @@ ALTER TABLE "signal_events" ADD CONSTRAINT "signal_events_business_id_businesses
 ALTER TABLE "signal_watches" ADD CONSTRAINT "signal_watches_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "signal_watches" ADD CONSTRAINT "signal_watches_session_id_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "signal_watches" ADD CONSTRAINT "signal_watches_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "page_versions" ADD CONSTRAINT "page_versions_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "signal_reads" ADD CONSTRAINT "signal_reads_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "observations_business_kind" ON "observations" USING btree ("business_id","kind","first_seen_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "signal_events_account_time" ON "signal_events" USING btree ("account_id","occurred_at" DESC NULLS LAST);--> statement-breakpoint

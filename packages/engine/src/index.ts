@@ -39,6 +39,7 @@ export {
   crawlSite,
   type SiteCrawl,
 } from './crawl/crawl-site';
+export { type PageVersion, pageVersionsOf, recrawlSite } from './crawl/recrawl';
 export { createStaticResolver } from './crawl/dns';
 export {
   createFetcher,

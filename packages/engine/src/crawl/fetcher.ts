@@ -1,7 +1,7 @@
 import { Agent } from 'undici';
 import { createGuardedLookup, systemResolver } from './dns';
 import { isRetryableKind } from './errors';
-import { type Attempt, attemptRequest } from './http-request';
+import { type Attempt, attemptRequest, type PageValidators } from './http-request';
 import { backoffDelay, isRetryableStatus, parseRetryAfter } from './retry';
 import { RobotsCache } from './robots';
 import { abortError, RequestScheduler, sleep } from './scheduler';
@@ -13,6 +13,11 @@ const ROBOTS_MAX_BYTES = 512 * 1024;
 
 interface FetchPageOptions {
   signal?: AbortSignal;
+  /**
+   * Ask "changed since?" with what an earlier fetch said (If-None-Match, If-Modified-Since): a 304 comes back
+   * as `notModified` without a body. Left out, the request is the plain one.
+   */
+  conditional?: PageValidators;
 }
 
 interface FetchTextOptions extends FetchPageOptions {
@@ -42,6 +47,7 @@ interface HopSettings {
   noTruncate?: boolean;
   maxBytes: number;
   checkRobots: boolean;
+  conditional?: PageValidators;
   signal?: AbortSignal;
 }
 
@@ -118,6 +124,7 @@ export function createFetcher(options: FetcherOptions = {}): Fetcher {
               acceptAnyType: hop.acceptAnyType,
               ...(hop.accept ? { accept: hop.accept } : {}),
               ...(cookieHeader ? { cookieHeader } : {}),
+              ...(hop.conditional ? { conditional: hop.conditional } : {}),
               ...(hop.signal ? { signal: hop.signal } : {}),
             }),
           { intervalMs, ...(hop.signal ? { signal: hop.signal } : {}) },
@@ -228,6 +235,7 @@ export function createFetcher(options: FetcherOptions = {}): Fetcher {
         continue;
       }
       result.contentType = attempt.headers['content-type'];
+      if (attempt.notModified) return { ...result, notModified: true };
       if (attempt.error) return fail(attempt.error);
       return { ...result, ...attempt.body };
     }
@@ -239,6 +247,7 @@ export function createFetcher(options: FetcherOptions = {}): Fetcher {
         acceptAnyType: false,
         maxBytes,
         checkRobots: true,
+        ...(pageOptions.conditional ? { conditional: pageOptions.conditional } : {}),
         ...(pageOptions.signal ? { signal: pageOptions.signal } : {}),
       }),
     fetchText: (url, textOptions = {}) =>

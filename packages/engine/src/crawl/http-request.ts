@@ -19,7 +19,15 @@ export interface AttemptSettings {
   accept?: string;
   /** Cookies set earlier in the same redirect chain (some sites redirect until a cookie comes back). */
   cookieHeader?: string;
+  /** What an earlier fetch of the URL said (ETag, Last-Modified): the server may answer 304 Not Modified. */
+  conditional?: PageValidators;
   signal?: AbortSignal;
+}
+
+/** What a server said of a page's version, sent back to ask "changed since?". */
+export interface PageValidators {
+  etag?: string | null;
+  lastModified?: string | null;
 }
 
 export type Attempt =
@@ -31,6 +39,8 @@ export type Attempt =
       cookies: Cookie[];
       body?: Pick<FetchResult, 'html' | 'charset' | 'charsetSource' | 'bytes' | 'truncated'>;
       error?: FetchError;
+      /** 304 to a conditional request: the page is as it was; no body. */
+      notModified?: true;
     }
   | { type: 'failure'; status: number | null; error: FetchError };
 
@@ -89,6 +99,10 @@ export async function attemptRequest(url: string, settings: AttemptSettings): Pr
         'accept-language': settings.acceptLanguage,
         'accept-encoding': 'gzip, deflate, br',
         ...(settings.cookieHeader ? { cookie: settings.cookieHeader } : {}),
+        ...(settings.conditional?.etag ? { 'if-none-match': settings.conditional.etag } : {}),
+        ...(settings.conditional?.lastModified
+          ? { 'if-modified-since': settings.conditional.lastModified }
+          : {}),
       },
     });
     status = res.statusCode;
@@ -98,6 +112,10 @@ export async function attemptRequest(url: string, settings: AttemptSettings): Pr
     if (REDIRECT_STATUSES.has(status) && location) {
       await drain(res.body);
       return { type: 'redirect', status, headers, cookies, location };
+    }
+    if (status === 304 && settings.conditional) {
+      await drain(res.body);
+      return { type: 'response', status, headers, cookies, notModified: true };
     }
     if (status >= 300) {
       await drain(res.body);

@@ -54,6 +54,8 @@ export interface FetchResult {
   attempts: number;
   fetchedAt: string;
   error?: FetchError;
+  /** The server answered 304 to a conditional request: the page is as it was (no html). */
+  notModified?: true;
 }
 
 export interface FetcherOptions {

@@ -1,4 +1,5 @@
 import type { AnalyzerType } from '@argo/contract';
+import type { PageVersion } from '@argo/engine';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
@@ -112,4 +113,17 @@ export const signalReads = pgTable('signal_reads', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   seenAt: timestamptz('seen_at').notNull(),
+});
+
+/**
+ * The pages a business's last crawl read, each with its server validators (ETag, Last-Modified) and a hash of its
+ * text: a watched re-enrichment asks for them again conditionally (engine crawl/recrawl.ts), and a site whose
+ * every page is as it was is not analysed again.
+ */
+export const pageVersions = pgTable('page_versions', {
+  businessId: uuid('business_id')
+    .primaryKey()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  pages: jsonb('pages').$type<PageVersion[]>().notNull(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });

@@ -7,9 +7,17 @@
  * (enrichment.runner.ts); a batch leaves as soon as the run is no longer running under its token.
  */
 import type { AnalyzerType } from '@argo/contract';
-import { crawlSite, createFetcher, type Fetcher, warmUpSoftwareDetection } from '@argo/engine';
+import {
+  crawlSite,
+  createFetcher,
+  type Fetcher,
+  pageVersionsOf,
+  recrawlSite,
+  warmUpSoftwareDetection,
+} from '@argo/engine';
 import type { BusinessRow } from '../../db/schema';
 import type { JobRunContext } from '../../jobs/define-job';
+import { findPageVersions } from '../signals/page-versions.repository';
 import { type EnrichContext, enrichSite } from './analyze';
 import {
   type Analysis,
@@ -78,6 +86,7 @@ export async function runEnrichmentBatchJob(
       fetcher,
       signal: stop.signal,
       runKey: payload.token,
+      recrawl: state.recrawl === true,
     });
   } catch (error) {
     await resetRunning(ctx.db, scope).catch(() => undefined);
@@ -96,6 +105,8 @@ interface SiteWork {
   signal: AbortSignal;
   /** The run's job token: the observations and events this run records are keyed by it. */
   runKey: string;
+  /** Re-crawl each site cheaply from its last pages (EnrichmentRunState.recrawl). */
+  recrawl: boolean;
 }
 
 /** `deps.concurrency` businesses of the range in flight at once, each claimed before it is crawled. */
@@ -137,7 +148,7 @@ async function enrichBusiness(
   deps: EnrichmentDeps,
   business: BusinessRow,
   types: readonly AnalyzerType[],
-  { analysis, fetcher, signal, runKey }: SiteWork,
+  { analysis, fetcher, signal, runKey, recrawl }: SiteWork,
 ): Promise<BusinessOutcome> {
   const previous = types.includes('icp_analysis')
     ? previousOf(await findEnrichmentRows(ctx.db, [business.id]))
@@ -164,11 +175,30 @@ async function enrichBusiness(
       error: 'no website to crawl',
     };
   }
-  const crawl = await crawlSite(website, { fetcher, pageBudget: deps.pageBudget, signal });
+  const crawlOptions = { fetcher, pageBudget: deps.pageBudget, signal };
+  const versions = recrawl ? await findPageVersions(ctx.db, business.id) : [];
+  const crawl = versions.length
+    ? await recrawlSite(website, versions, crawlOptions)
+    : await crawlSite(website, crawlOptions);
   signal.throwIfAborted();
+  if ('unchanged' in crawl && crawl.unchanged) {
+    const kept = await unchangedOutcome(ctx, business, types, crawl.homeUrl, runKey);
+    if (kept && types.includes('icp_analysis')) {
+      // The site is as it was, the venture's ICP may not be: scored again from the stored results.
+      const previousResults = previousOf(await findEnrichmentRows(ctx.db, [business.id]));
+      const scored = await enrichSite(EMPTY_CRAWL, ['icp_analysis'], {
+        ...enrichContext,
+        previous: previousResults,
+      });
+      const icp = outcomeOf(business, null, scored, ['icp_analysis']);
+      return { ...kept, results: [...kept.results, ...icp.results], columns: icp.columns };
+    }
+    if (kept) return kept;
+  }
   const enrichment = await enrichSite(crawl, types, enrichContext);
   const outcome: BusinessOutcome = {
     ...outcomeOf(business, crawl, enrichment, types),
+    pageVersions: pageVersionsOf(crawl),
     signals: {
       sessionId: business.sessionId,
       runKey,
@@ -178,4 +208,39 @@ async function enrichBusiness(
   if (crawl.pages.length === 0) return { ...outcome, state: 'failed', error: crawlFailureReason(crawl) };
   const problems = Object.entries(enrichment.analyzer_errors).map(([type, message]) => `${type}: ${message}`);
   return { ...outcome, state: 'done', error: problems.length ? problems.join('; ').slice(0, 1000) : null };
+}
+
+/**
+ * A site whose every page is as it was: its stored results stand, seen again now (their rows re-stored with this
+ * run's time, so its observations are extended); null when a requested analyzer has no stored result (then the
+ * site is analysed as usual).
+ */
+async function unchangedOutcome(
+  ctx: JobRunContext,
+  business: BusinessRow,
+  types: readonly AnalyzerType[],
+  homeUrl: string | null,
+  runKey: string,
+): Promise<BusinessOutcome | null> {
+  const stored = await findEnrichmentRows(ctx.db, [business.id]);
+  const crawled = types.filter((t) => t !== 'icp_analysis');
+  if (!crawled.every((t) => stored.some((r) => r.type === t))) return null;
+  const observedAt = new Date();
+  return {
+    accountId: business.accountId,
+    businessId: business.id,
+    results: stored
+      .filter((r) => (crawled as readonly string[]).includes(r.type))
+      .map((r) => ({
+        type: r.type,
+        data: r.data,
+        producedBy: r.producedBy,
+        sourceUrl: r.sourceUrl,
+        observedAt,
+      })),
+    columns: {},
+    state: 'done',
+    error: null,
+    signals: { sessionId: business.sessionId, runKey, site: { reachable: true, homeUrl } },
+  };
 }

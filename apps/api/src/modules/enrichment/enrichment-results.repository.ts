@@ -3,6 +3,7 @@
  * columns of `businesses` an enrichment fills (summary, industry, hiring, ICP score and tier, its state).
  */
 import type { AnalyzerType } from '@argo/contract';
+import type { PageVersion } from '@argo/engine';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database, DatabaseExecutor } from '../../db/client';
 import {
@@ -14,6 +15,7 @@ import {
   type ProducedBy,
 } from '../../db/schema';
 import { type RunSignals, recordSignals } from '../signals/observations.repository';
+import { storePageVersions } from '../signals/page-versions.repository';
 
 /** The stored results of businesses (all types), for the results page and for ICP re-scoring. */
 export async function findEnrichmentRows(
@@ -45,6 +47,8 @@ export interface BusinessOutcome {
   columns: Partial<Pick<BusinessRow, 'summary' | 'industry' | 'hiring' | 'icpScore' | 'icpTier'>>;
   /** The run and what its crawl saw: the results become observations, and what changed events (signals). */
   signals?: RunSignals;
+  /** The pages the crawl read, with their validators, for the next cheap re-crawl (absent: kept as they are). */
+  pageVersions?: PageVersion[];
 }
 
 export async function storeOutcome(db: Database, outcome: BusinessOutcome): Promise<void> {
@@ -80,6 +84,9 @@ export async function storeOutcome(db: Database, outcome: BusinessOutcome): Prom
     };
     if (Object.keys(set).length) {
       await tx.update(businesses).set(set).where(eq(businesses.id, outcome.businessId));
+    }
+    if (outcome.pageVersions?.length) {
+      await storePageVersions(tx, outcome.businessId, outcome.pageVersions, new Date());
     }
     if (outcome.signals) {
       await recordSignals(tx, {

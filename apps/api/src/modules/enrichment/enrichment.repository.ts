@@ -52,6 +52,11 @@ export interface EnrichmentRunState extends Record<string, unknown> {
   batches?: string[];
   /** Times the scope was swept again for businesses whose batch job gave up. */
   sweeps?: number;
+  /**
+   * Re-crawl cheaply (a watched run): each site's last pages asked for conditionally, and a site whose pages are
+   * all as they were keeps its results without being analysed again.
+   */
+  recrawl?: boolean;
 }
 
 export const isEnrichmentState = (state: Record<string, unknown> | null | undefined): boolean =>

@@ -15,6 +15,7 @@ import {
   enrichToEnd,
   member,
   outsider,
+  served,
   siteUrl,
   t,
   useSignalsApp,
@@ -222,6 +223,38 @@ describe('watches', () => {
       .where(eq(signalEvents.businessId, businessId));
     expect(rows.map((r) => r.type)).toEqual(['domain_moved']);
   }, 120_000);
+});
+
+describe('cheap re-crawls', () => {
+  it('a watched run asks for the last pages conditionally and analyses an unchanged site no more', async () => {
+    const { sessionId, businessId } = await enrichedSession();
+    const created = await watch(admin.token, { session_id: sessionId, frequency: 'weekly' });
+    expect(created.status).toBe(201);
+    const stored = await t.database.db
+      .select()
+      .from(observations)
+      .where(eq(observations.businessId, businessId));
+    served.length = 0;
+    await runSignalsTick({ db: t.database.db, log: quietLog, jobs: worker });
+    expect((await waitForInfo(t, admin.token, sessionId, isFinished, 120_000)).status).toBe('completed');
+    const pages = served.filter((s) => s.host === HOST);
+    expect(pages.length).toBeGreaterThan(0);
+    expect(pages.every((s) => s.conditional && s.status === 304 && s.bytes === 0)).toBe(true);
+    // Seen again, not stored again: the observations were extended.
+    const after = await t.database.db
+      .select()
+      .from(observations)
+      .where(eq(observations.businessId, businessId));
+    expect(after.map((o) => o.id).sort()).toEqual(stored.map((o) => o.id).sort());
+    expect(after.every((o) => o.runs === 2)).toBe(true);
+    const info = await t.call('GET', `/api/user/session/${sessionId}/results`, { token: admin.token });
+    expect(info.body.items[0].enrichment_state).toBe('done');
+
+    // A manual enrichment reads the site whole, as a first crawl does.
+    served.length = 0;
+    await enrichToEnd(admin, sessionId);
+    expect(served.filter((s) => s.host === HOST).some((s) => s.conditional)).toBe(false);
+  }, 180_000);
 });
 
 describe('bad input', () => {

@@ -2,6 +2,7 @@
  * A local web whose sites change between runs (a real node:http server on 127.0.0.1, the sites' names resolved
  * to it), the app with a real worker, and helpers to seed a session and run an enrichment to its end.
  */
+import { createHash } from 'node:crypto';
 import { createStaticResolver } from '@argo/engine';
 import { type LocalServer, startServer } from '@argo/engine/testing';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -16,6 +17,11 @@ export interface LocalSite {
   down?: boolean;
 }
 export const web = new Map<string, LocalSite>();
+/** Every page request the local web answered: host, path, status, body bytes, and whether it was conditional. */
+export const served: { host: string; path: string; status: number; bytes: number; conditional: boolean }[] =
+  [];
+
+const etagOf = (html: string) => `"${createHash('sha1').update(html).digest('hex').slice(0, 20)}"`;
 
 export let t: TestApp;
 export let worker: JobQueue;
@@ -41,7 +47,16 @@ export function useSignalsApp(hosts: readonly string[]): void {
         res.end('not found');
         return;
       }
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      const conditional = req.headers['if-none-match'] !== undefined;
+      // As most servers of static pages do: an ETag, and 304 when the page is as the crawler saw it.
+      if (req.headers['if-none-match'] === etagOf(html)) {
+        served.push({ host, path, status: 304, bytes: 0, conditional });
+        res.writeHead(304, { etag: etagOf(html) });
+        res.end();
+        return;
+      }
+      served.push({ host, path, status: 200, bytes: Buffer.byteLength(html), conditional });
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', etag: etagOf(html) });
       res.end(html);
     });
     t = await createTestApp();

@@ -82,7 +82,7 @@ export async function startWatchRun(
     });
     return 'skipped';
   }
-  const state: EnrichmentRunState = { kind: 'enrichment', types, business_ids: businessIds };
+  const state: EnrichmentRunState = { kind: 'enrichment', types, business_ids: businessIds, recrawl: true };
   const queued = await db.transaction((tx) =>
     queueEnrichmentRun(tx, {
       sessionId: session.id,
