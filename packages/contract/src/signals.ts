@@ -34,11 +34,10 @@ export const WATCH_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
 export const WatchFrequency = z.enum(WATCH_FREQUENCIES, expected("'daily', 'weekly' or 'monthly'"));
 export type WatchFrequency = z.infer<typeof WatchFrequency>;
 
-export const WatchStatus = z.enum(['active', 'paused'], expected("'active' or 'paused'"));
-export type WatchStatus = z.infer<typeof WatchStatus>;
+const WatchStatus = z.enum(['active', 'paused'], expected("'active' or 'paused'"));
 
 /** The most businesses one watch may name (more: watch the whole session). */
-export const WATCH_MAX_BUSINESSES = 1000;
+const WATCH_MAX_BUSINESSES = 1000;
 
 export const Watch = z
   .object({
@@ -81,7 +80,7 @@ export type UpdateWatchBody = z.infer<typeof UpdateWatchBody>;
 
 const WatchListQuery = z.object({ session_id: Id.optional() });
 
-export const SignalEvidence = z.object({ page: z.string().nullable(), text: z.string().nullable() });
+const SignalEvidence = z.object({ page: z.string().nullable(), text: z.string().nullable() });
 
 export const SignalEvent = z
   .object({
@@ -141,7 +140,7 @@ export const SignalEventsPage = paged(SignalEvent).extend({
 });
 export type SignalEventsPage = z.infer<typeof SignalEventsPage>;
 
-export const SignalsSeen = z.object({ seen_at: IsoDateTime });
+const SignalsSeen = z.object({ seen_at: IsoDateTime });
 
 export const signalsRoutes = {
   signalsWatchesList: defineRoute({

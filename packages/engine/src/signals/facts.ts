@@ -9,7 +9,7 @@ import { cleanJobTitle } from '../analyze/careers/job-title';
 import { BUSINESS_TOOL_CATEGORIES } from '../icp/business-tools';
 import { collapseSpaces } from '../normalize/text';
 
-export const FACT_KINDS = ['site', 'software', 'hiring', 'people', 'contacts', 'icp'] as const;
+const FACT_KINDS = ['site', 'software', 'hiring', 'people', 'contacts', 'icp'] as const;
 export type FactKind = (typeof FACT_KINDS)[number];
 
 export interface SiteValue {
@@ -95,7 +95,7 @@ export interface RunSite {
 const DECISION_MAKERS = new Set(['owner_founder', 'executive']);
 
 /** Canonical JSON: object keys sorted, so two equal values always hash alike. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)
@@ -106,8 +106,7 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-export const hashValue = (value: unknown): string =>
-  createHash('sha256').update(canonicalJson(value)).digest('hex');
+const hashValue = (value: unknown): string => createHash('sha256').update(canonicalJson(value)).digest('hex');
 
 const sortedUnique = (values: Iterable<string>): string[] =>
   [...new Set([...values].filter((v) => v.length > 0))].sort();
@@ -119,7 +118,7 @@ const normalizeLabel = (text: string): string => collapseSpaces(text.normalize('
 const normalizeRole = (title: string): string => normalizeLabel(cleanJobTitle(title));
 
 /** A page URL without its query and fragment: a cache-buster is not another page. */
-export function pageKey(url: string | null | undefined): string | null {
+function pageKey(url: string | null | undefined): string | null {
   if (!url) return null;
   try {
     const parsed = new URL(url);
@@ -136,7 +135,7 @@ function fact(kind: FactKind, value: FactValue, page: string | null, evidence: F
   return { kind, value, hash: hashValue(value), page: pageKey(page), evidence };
 }
 
-export function domainOf(url: string | null): string | null {
+function domainOf(url: string | null): string | null {
   if (!url) return null;
   const parsed = parse(url);
   return parsed.domain ?? parsed.hostname ?? null;

@@ -28,7 +28,7 @@ export let worker: JobQueue;
 export let admin: TestUser;
 export let member: TestUser;
 export let outsider: TestUser;
-export let server: LocalServer;
+let server: LocalServer;
 
 export function useSignalsApp(hosts: readonly string[]): void {
   beforeAll(async () => {
@@ -90,7 +90,7 @@ export function useSignalsApp(hosts: readonly string[]): void {
 
 export const siteUrl = (host: string) => `http://${host}:${server.port}/`;
 
-export const TYPES = ['software_detection', 'career_analysis', 'people', 'ai_summary'];
+const TYPES = ['software_detection', 'career_analysis', 'people', 'ai_summary'];
 
 /** Runs the session's enrichment (the analyzers of TYPES) to its end. */
 export async function enrichToEnd(user: TestUser, sessionId: string) {

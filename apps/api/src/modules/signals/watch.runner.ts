@@ -38,7 +38,7 @@ export async function runSignalsTick(ctx: JobContext & { clock?: () => Date }): 
 }
 
 /** Queues one watch's re-enrichment; records why not when it cannot start now. */
-export async function startWatchRun(
+async function startWatchRun(
   db: Database,
   jobs: JobDispatch,
   watch: SignalWatchRow,
