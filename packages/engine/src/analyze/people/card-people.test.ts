@@ -166,3 +166,17 @@ describe('a service card is no person', () => {
     expect(found.people.map((p) => [p.name, p.role])).toEqual([['Jack Wolfe', 'Founder & Director']]);
   });
 });
+
+describe('Italian titles and initials in a card', () => {
+  it('drops "Dott.ssa" and keeps a middle initial', async () => {
+    const body = `<div class="org-cards">${card('GB', 'Dott.ssa Greta A. Boccasavia', 'Amministratore')}${card(
+      'LC',
+      'Dott. Luca Catanese',
+      'Direttore Commerciale',
+    )}</div>`;
+    expect(await people(`<h2>Il nostro team</h2>${body}`)).toEqual([
+      ['Greta A. Boccasavia', 'Amministratore'],
+      ['Luca Catanese', 'Direttore Commerciale'],
+    ]);
+  });
+});

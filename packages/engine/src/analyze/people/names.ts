@@ -8,9 +8,9 @@ import { collapseSpaces, foldText } from '../../normalize/text';
 import { trimChars, trimEndChars, WHITESPACE } from '../../normalize/trim';
 import { hasRoleTerm } from './roles';
 
-/** Salutations and academic titles written before a name: dropped from the name ("Dr. med. Anna Berg"). */
+/** Salutations and academic titles written before a name: dropped from the name ("Dr. med. Anna Berg", "Dott.ssa Greta Boccasavia"). */
 const PREFIX =
-  /^(?:(?:herrn?|frau|fr\.|hr\.|mr\.?|mrs\.?|ms\.?|miss|mx\.?|m\.|mme\.?|mlle\.?|monsieur|madame|dhr\.?|mevr\.?|sig\.(?:ra)?|sr\.?|sra\.?|don|do[ñn]a|dr\.?(?:\s?(?:med|dent|vet|rer|nat|phil|jur|oec|pol|iur|h\.\s?c)\.?)*|dr\.-ing\.?|prof\.?|priv\.-doz\.?|pd|dipl\.[-\s]?[\p{L}.]+|mag\.?(?:a|\(fh\))?|di|ing\.|ir\.?|drs\.?|mr\.?|lic\.|ra|rain|stb|wp)\s+)+/iu;
+  /^(?:(?:herrn?|frau|fr\.|hr\.|mr\.?|mrs\.?|ms\.?|miss|mx\.?|m\.|mme\.?|mlle\.?|monsieur|madame|dhr\.?|mevr\.?|sig\.(?:ra)?|sr\.?|sra\.?|don|do[ñn]a|dott\.(?:ssa)?|dr\.ssa|prof\.ssa|avv\.(?:to)?|arch\.|geom\.|rag\.|dr\.?(?:\s?(?:med|dent|vet|rer|nat|phil|jur|oec|pol|iur|h\.\s?c)\.?)*|dr\.-ing\.?|prof\.?|priv\.-doz\.?|pd|dipl\.[-\s]?[\p{L}.]+|mag\.?(?:a|\(fh\))?|di|ing\.|ir\.?|drs\.?|mr\.?|lic\.|ra|rain|stb|wp)\s+)+/iu;
 /**
  * One degree or post-nominal at the end of a name: "Anna Berg, MBA", "Max Muster M.Sc.", "Jo Ray (FH)". Removed one
  * at a time (withoutSuffixes): these alternatives overlap ("msc", "m.sc", "msc."), and a repeated group of them,
@@ -186,6 +186,11 @@ function isPersonName(name: string): boolean {
   let core = 0;
   let lastCore = -1;
   for (const [i, word] of words.entries()) {
+    // "Greta A. Boccasavia": one letter and a period is an initial, though "a" alone is the article.
+    if (/^\p{Lu}\.$/u.test(word) && i > 0) {
+      if (i === words.length - 1) return false;
+      continue;
+    }
     const folded = foldText(word).replace(/[.'’]/g, '');
     // "L'équipe", "d'Accueil": an elided article before a word that is no name word.
     const elided = foldText(word).split(/['’]/).pop() ?? '';
