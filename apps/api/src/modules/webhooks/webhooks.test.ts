@@ -15,6 +15,7 @@ import { webhookDeliverJob } from '../../jobs/definitions/webhook-jobs';
 import type { JobQueue } from '../../jobs/queue';
 import { addUser, createAdmin, type TestUser } from '../access/access.fixtures';
 import { announceRunFinished } from './webhook-events';
+import { retryPauseSeconds } from './webhooks.deps';
 
 interface Received {
   headers: IncomingMessage['headers'];
@@ -255,6 +256,31 @@ describe('deliveries', () => {
       }),
     ).toBe(true);
     expect(unrelated.received).toHaveLength(0);
+  });
+});
+
+describe('the retry schedule', () => {
+  it('doubles the pause from the base up to four hours, with a tenth of jitter', () => {
+    const mid = () => 0.5;
+    expect([1, 2, 3, 4, 9].map((n) => retryPauseSeconds(n, 30, mid))).toEqual([30, 60, 120, 240, 7680]);
+    expect(retryPauseSeconds(30, 30, mid)).toBe(4 * 60 * 60);
+    expect(retryPauseSeconds(1, 30, () => 0)).toBe(27);
+    expect(retryPauseSeconds(1, 30, () => 1)).toBe(33);
+  });
+
+  it('gives a delivery up once its 24 hours are over, and tries it no more', async () => {
+    const hook = await receiver(() => 503);
+    const { subscription } = await subscribe(hook.url);
+    const made = await t.database.db.execute<{ id: string }>(sql`
+      insert into webhook_deliveries (account_id, subscription_id, event_id, event_type, body, data, retry_until)
+      values (${admin.accountId}::uuid, ${subscription.id}::uuid, 'evt_late', 'session.completed', '{}', '{}'::jsonb,
+        now() + interval '1 second')
+      returning id`);
+    await t.jobs.enqueue(webhookDeliverJob, { delivery_id: made.rows[0]?.id as string, attempts: 0 });
+    const done = await waitForDelivery(subscription.id, (d) => d.status === 'failed');
+    expect(done).toMatchObject({ attempts: 1, last_status_code: 503, last_error: 'Answered 503, not 2xx.' });
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(hook.received).toHaveLength(1);
   });
 });
 
