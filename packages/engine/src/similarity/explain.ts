@@ -3,8 +3,9 @@
  * shared industry, the shared tools (rarest first), the shared words, the size and the distance to the nearest
  * seed. Lists are joined with Intl.ListFormat in the caller's locale.
  */
-import type { BusinessFeatures } from './features';
+import { type BusinessFeatures, categoryLabel } from './features';
 import { nearestSeed, type SeedProfile, type SimilarityFeature } from './profile';
+import { termsOf } from './words';
 
 const MAX_TOOLS = 3;
 const MAX_WORDS = 3;
@@ -44,7 +45,7 @@ export function explain(
     const shared = candidate.categories.find((k) => profile.categoryShare.has(k));
     if (shared) {
       reasons.push(
-        `${candidate.categoryLabels.get(shared) ?? shared}, as ${percent(profile.categoryShare.get(shared) ?? 0)} of the seeds are`,
+        `${categoryLabel(candidate, shared)}, as ${percent(profile.categoryShare.get(shared) ?? 0)} of the seeds are`,
       );
     } else {
       const top = [...profile.categoryShare].sort((a, b) => b[1] - a[1])[0];
@@ -52,7 +53,7 @@ export function explain(
       if (top) {
         differences.push(
           own
-            ? `${candidate.categoryLabels.get(own) ?? own}, not ${profile.categoryLabels.get(top[0]) ?? top[0]}`
+            ? `${categoryLabel(candidate, own)}, not ${profile.categoryLabels.get(top[0]) ?? top[0]}`
             : `no category known (the seeds are mostly ${profile.categoryLabels.get(top[0]) ?? top[0]})`,
         );
       }
@@ -98,11 +99,16 @@ export function explain(
   }
 
   if (active.has('words') && similarity.words > 0) {
+    // The word each stem was first written as ("wines" rather than the stem "win").
+    const wordOf = new Map<string, string>();
+    for (const term of termsOf(candidate.text, candidate.language)) {
+      if (!wordOf.has(term.stem)) wordOf.set(term.stem, term.word);
+    }
     const shared = [...candidate.terms.keys()]
       .filter((stem) => profile.centroid.has(stem))
       .sort((a, b) => (profile.centroid.get(b) ?? 0) - (profile.centroid.get(a) ?? 0))
       .slice(0, MAX_WORDS)
-      .map((stem) => `“${candidate.words.get(stem) ?? stem}”`);
+      .map((stem) => `“${wordOf.get(stem) ?? stem}”`);
     if (shared.length > 0) reasons.push(`its site says ${list(shared)}`);
   }
 

@@ -8,7 +8,7 @@ import {
   INFRASTRUCTURE_CATEGORIES,
 } from '../analyze/software/groups';
 import { foldText } from '../normalize/text';
-import { termsOf } from './words';
+import { forEachTerm } from './words';
 
 /** One detected business tool; `categories` are its Wappalyzer categories (ids or names) when known. */
 export interface SoftwareFact {
@@ -60,16 +60,18 @@ const isLowSignal = (category: number | string) =>
 export interface BusinessFeatures {
   id: string;
   name: string;
-  /** Folded category keys, primary first, and the label each was first given as. */
+  /** Folded category keys, primary first, and the label each was first given as (same order). */
   categories: string[];
-  categoryLabels: Map<string, string>;
+  categoryLabels: string[];
   industry: string | null;
   /** Folded tool name → display name and factor (1, or LOW_SIGNAL_FACTOR). */
   software: Map<string, { label: string; factor: number }>;
   employees: number | null;
-  /** Stem → occurrences, and the word each stem was first seen as. */
+  /** Stem → occurrences. */
   terms: Map<string, number>;
-  words: Map<string, string>;
+  /** The text the terms were read from, and its language, for the words an explanation names. */
+  text: string | null;
+  language: string | null;
   point: { lat: number; lng: number } | null;
 }
 
@@ -86,15 +88,19 @@ function softwareFactor(fact: SoftwareFact): number {
 const isCoordinate = (value: number | null | undefined, limit: number): value is number =>
   typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= limit;
 
+/** The label a business gave one of its category keys. */
+export const categoryLabel = (business: BusinessFeatures, k: string): string =>
+  business.categoryLabels[business.categories.indexOf(k)] ?? k;
+
 export function featuresOf(business: SimilarityBusiness): BusinessFeatures {
   const categories: string[] = [];
-  const categoryLabels = new Map<string, string>();
+  const categoryLabels: string[] = [];
   for (const label of [business.category, ...(business.categories ?? [])]) {
     if (!label?.trim()) continue;
     const k = key(label);
-    if (categoryLabels.has(k)) continue;
-    categoryLabels.set(k, label.trim());
+    if (categories.includes(k)) continue;
     categories.push(k);
+    categoryLabels.push(label.trim());
   }
   const software = new Map<string, { label: string; factor: number }>();
   for (const fact of business.software ?? []) {
@@ -105,11 +111,9 @@ export function featuresOf(business: SimilarityBusiness): BusinessFeatures {
     if (!known || known.factor < factor) software.set(k, { label: known?.label ?? fact.name.trim(), factor });
   }
   const terms = new Map<string, number>();
-  const words = new Map<string, string>();
-  for (const term of termsOf(business.text, business.language)) {
-    terms.set(term.stem, (terms.get(term.stem) ?? 0) + 1);
-    if (!words.has(term.stem)) words.set(term.stem, term.word);
-  }
+  forEachTerm(business.text, business.language, (term) => {
+    terms.set(term, (terms.get(term) ?? 0) + 1);
+  });
   const employees =
     typeof business.employees === 'number' && Number.isFinite(business.employees) && business.employees > 0
       ? business.employees
@@ -123,7 +127,8 @@ export function featuresOf(business: SimilarityBusiness): BusinessFeatures {
     software,
     employees,
     terms,
-    words,
+    text: business.text ?? null,
+    language: business.language ?? null,
     point:
       isCoordinate(business.lat, 90) && isCoordinate(business.lng, 180)
         ? { lat: business.lat, lng: business.lng }

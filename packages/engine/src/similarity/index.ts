@@ -25,8 +25,9 @@ export { stem, termsOf, wordLanguage } from './words';
 export interface RankOptions {
   /** Let distance to the nearest seed count (off by default: a chain of wine shops is alike anywhere). */
   distance?: boolean;
-  /** Explain the first `explain` of the ranking (default 50); the rest get a score only. */
+  /** Detail `explain` places of the ranking (default 50) from place `from` (default 0): parts and reasons. */
   explain?: number;
+  from?: number;
   /** Locale of the explanations' lists. */
   locale?: string;
   /** Keep the seeds themselves in the ranking (default: left out). */
@@ -36,7 +37,8 @@ export interface RankOptions {
 export interface RankedLookalike {
   id: string;
   score: number;
-  contributions: Partial<Record<SimilarityFeature, number>>;
+  /** Each feature's part of the score, for the detailed places; null for the others. */
+  contributions: Partial<Record<SimilarityFeature, number>> | null;
   explanation: Explanation | null;
 }
 
@@ -47,18 +49,31 @@ export interface Ranking {
 }
 
 const round = (value: number) => Math.round(value * 1000) / 1000;
+function roundAll(
+  parts: Partial<Record<SimilarityFeature, number>>,
+): Partial<Record<SimilarityFeature, number>> {
+  const out: Partial<Record<SimilarityFeature, number>> = {};
+  for (const key in parts) {
+    const feature = key as SimilarityFeature;
+    out[feature] = round(parts[feature] as number);
+  }
+  return out;
+}
+
+const isFeatures = (b: SimilarityBusiness | BusinessFeatures): b is BusinessFeatures =>
+  'terms' in b && b.terms instanceof Map;
 
 /**
  * Ranks candidates against seeds: best first, ties by id. Seeds and candidates may be given as facts or as
- * features already built (featuresOf, which a caller may cache); the population for the IDF weights is both.
+ * features already built (featuresOf); the population for the IDF weights is both. Every candidate gets a score;
+ * only the detailed places (RankOptions explain/from) get their parts and reasons, which cost more.
  */
 export function rankLookalikes(
   seeds: readonly (SimilarityBusiness | BusinessFeatures)[],
   candidates: readonly (SimilarityBusiness | BusinessFeatures)[],
   options: RankOptions = {},
 ): Ranking {
-  const asFeatures = (b: SimilarityBusiness | BusinessFeatures): BusinessFeatures =>
-    'terms' in b && b.terms instanceof Map ? (b as BusinessFeatures) : featuresOf(b as SimilarityBusiness);
+  const asFeatures = (b: SimilarityBusiness | BusinessFeatures) => (isFeatures(b) ? b : featuresOf(b));
   const seedFeatures = seeds.map(asFeatures);
   const candidateFeatures = candidates.map(asFeatures);
   const seedIds = new Set(seedFeatures.map((s) => s.id));
@@ -67,18 +82,41 @@ export function rankLookalikes(
   const profile = seedProfile(seedFeatures, populationStats(population), {
     distance: options.distance ?? false,
   });
-  const scored = candidateFeatures
-    .filter((c) => options.includeSeeds || !seedIds.has(c.id))
-    .map((candidate) => ({ candidate, ...scoreCandidate(profile, candidate) }));
-  scored.sort((a, b) => b.score - a.score || (a.candidate.id < b.candidate.id ? -1 : 1));
-  const explained = options.explain ?? 50;
-  const ranked = scored.map(({ candidate, score, contributions, similarity }, i) => ({
-    id: candidate.id,
-    score: round(score),
-    contributions: Object.fromEntries(Object.entries(contributions).map(([k, v]) => [k, round(v)])),
-    explanation: i < explained ? explain(profile, candidate, similarity, options.locale) : null,
-  }));
-  return { profile, ranked };
+  const ranked = options.includeSeeds
+    ? candidateFeatures
+    : candidateFeatures.filter((c) => !seedIds.has(c.id));
+  const scores = new Float64Array(ranked.length);
+  for (let i = 0; i < ranked.length; i++)
+    scores[i] = scoreCandidate(profile, ranked[i] as BusinessFeatures).score;
+  const order = Array.from(ranked.keys());
+  order.sort((a, b) => {
+    const byScore = (scores[b] as number) - (scores[a] as number);
+    if (byScore !== 0) return byScore;
+    return (ranked[a] as BusinessFeatures).id < (ranked[b] as BusinessFeatures).id ? -1 : 1;
+  });
+  const from = options.from ?? 0;
+  const to = from + (options.explain ?? 50);
+  return {
+    profile,
+    ranked: order.map((index, place) => {
+      const candidate = ranked[index] as BusinessFeatures;
+      if (place < from || place >= to) {
+        return {
+          id: candidate.id,
+          score: round(scores[index] as number),
+          contributions: null,
+          explanation: null,
+        };
+      }
+      const { score, contributions, similarity } = scoreCandidate(profile, candidate);
+      return {
+        id: candidate.id,
+        score: round(score),
+        contributions: roundAll(contributions),
+        explanation: explain(profile, candidate, similarity, options.locale),
+      };
+    }),
+  };
 }
 
 /** The explanation of one candidate against a ranking's profile (for the page a caller shows). */

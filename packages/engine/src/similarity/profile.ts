@@ -48,7 +48,6 @@ export interface SeedProfile {
   centroid: Map<string, number>;
   centroidNorm: number;
   termWeight: (stem: string) => number;
-  words: Map<string, string>;
   /** Median log10 of the seeds' employee counts, null when none is known. */
   sizeLog: number | null;
   sizeMedian: number | null;
@@ -101,15 +100,15 @@ export function seedProfile(
   );
   const categoryLabels = new Map<string, string>();
   const softwareLabels = new Map<string, string>();
-  const words = new Map<string, string>();
   const softwareFactors = new Map<string, number>();
   for (const seed of seeds) {
-    for (const [k, label] of seed.categoryLabels) if (!categoryLabels.has(k)) categoryLabels.set(k, label);
+    for (const [i, k] of seed.categories.entries()) {
+      if (!categoryLabels.has(k)) categoryLabels.set(k, seed.categoryLabels[i] ?? k);
+    }
     for (const [k, tool] of seed.software) {
       if (!softwareLabels.has(k)) softwareLabels.set(k, tool.label);
       softwareFactors.set(k, Math.max(softwareFactors.get(k) ?? 0, tool.factor));
     }
-    for (const [k, word] of seed.words) if (!words.has(k)) words.set(k, word);
   }
   const industryShare = shares(
     seeds.map((s) => (s.industry ? [s.industry] : [])),
@@ -119,13 +118,29 @@ export function seedProfile(
     seeds.map((s) => s.software.keys()),
     n,
   );
-  const softwareWeight = (k: string, factor: number) => idf(stats, stats.softwareCount.get(k)) * factor;
+  const softwareIdf = new Map<string, number>();
+  const softwareWeight = (k: string, factor: number) => {
+    let value = softwareIdf.get(k);
+    if (value === undefined) {
+      value = idf(stats, stats.softwareCount.get(k));
+      softwareIdf.set(k, value);
+    }
+    return value * factor;
+  };
   let softwareNorm = 0;
   for (const [k, share] of softwareShare)
     softwareNorm += (softwareWeight(k, softwareFactors.get(k) ?? 1) * share) ** 2;
   softwareNorm = Math.sqrt(softwareNorm);
 
-  const termWeight = (stem: string) => idf(stats, stats.termCount.get(stem));
+  const termIdf = new Map<string, number>();
+  const termWeight = (stem: string) => {
+    let value = termIdf.get(stem);
+    if (value === undefined) {
+      value = idf(stats, stats.termCount.get(stem));
+      termIdf.set(stem, value);
+    }
+    return value;
+  };
   const sum = new Map<string, number>();
   for (const seed of seeds) {
     for (const [stem, value] of termVector(seed, termWeight)) sum.set(stem, (sum.get(stem) ?? 0) + value / n);
@@ -158,7 +173,6 @@ export function seedProfile(
     centroid,
     centroidNorm,
     termWeight,
-    words,
     sizeLog: sizeMedian === null ? null : Math.log10(sizeMedian),
     sizeMedian,
     points,
@@ -204,20 +218,25 @@ export function featureScores(
     software = dot / (Math.sqrt(norm) * profile.softwareNorm);
   }
 
+  // The cosine of the candidate's TF-IDF vector (termVector's, unnormalised here) and the centroid.
   let words = 0;
   if (candidate.terms.size > 0 && profile.centroidNorm > 0) {
     let dot = 0;
-    for (const [stem, value] of termVector(candidate, profile.termWeight)) {
-      dot += value * (profile.centroid.get(stem) ?? 0);
+    let norm = 0;
+    for (const [stem, count] of candidate.terms) {
+      const value = (count === 1 ? 1 : 1 + Math.log(count)) * profile.termWeight(stem);
+      norm += value * value;
+      const c = profile.centroid.get(stem);
+      if (c !== undefined) dot += value * c;
     }
-    words = dot / profile.centroidNorm;
+    words = norm > 0 ? dot / (Math.sqrt(norm) * profile.centroidNorm) : 0;
   }
 
   const size =
     profile.sizeLog !== null && candidate.employees
       ? Math.max(0, 1 - Math.abs(Math.log10(candidate.employees) - profile.sizeLog) / SIZE_DECADES)
       : 0;
-  const nearest = nearestSeed(profile, candidate.point);
+  const nearest = profile.active.includes('distance') ? nearestSeed(profile, candidate.point) : null;
   const distance = nearest ? HALF_DISTANCE_KM / (HALF_DISTANCE_KM + nearest.km) : 0;
   const clamp = (v: number) => Math.min(1, Math.max(0, v));
   return {

@@ -60,10 +60,45 @@ export function stem(word: string, language: WordLanguage): string {
   return word;
 }
 
+/**
+ * Stems already cut, per language: a ranking reads the same few thousand words in 100,000 texts. Bounded, so a
+ * flood of distinct words cannot hold memory; when full it starts again.
+ */
+const STEM_CACHE_LIMIT = 200_000;
+const stemCache = new Map<string, string>();
+function cachedStem(word: string, language: WordLanguage): string {
+  const key = `${language}:${word}`;
+  let cut = stemCache.get(key);
+  if (cut === undefined) {
+    if (stemCache.size >= STEM_CACHE_LIMIT) stemCache.clear();
+    cut = stem(word, language);
+    stemCache.set(key, cut);
+  }
+  return cut;
+}
+
 /** A term and the word it was first seen as, for the explanations ("wine" rather than its stem "win"). */
 export interface Term {
   stem: string;
   word: string;
+}
+
+/** Calls `use` with the stem of each word of a text that counts, in order (at most MAX_WORDS words). */
+export function forEachTerm(
+  text: string | null | undefined,
+  language: string | null | undefined,
+  use: (stem: string, word: string) => void,
+): void {
+  if (!text) return;
+  const lang = wordLanguage(language);
+  const stops = STOPS[lang];
+  let count = 0;
+  for (const word of foldText(text).split(/[^\p{L}]+/u)) {
+    if (word.length < MIN_WORD || stops.has(word) || ANY_STOP.has(word)) continue;
+    use(cachedStem(word, lang), word);
+    count += 1;
+    if (count >= MAX_WORDS) break;
+  }
 }
 
 /**
@@ -71,14 +106,7 @@ export interface Term {
  * summary and a services list are short; a long one says no more about what the business is).
  */
 export function termsOf(text: string | null | undefined, language: string | null | undefined): Term[] {
-  if (!text) return [];
-  const lang = wordLanguage(language);
-  const stops = STOPS[lang];
   const terms: Term[] = [];
-  for (const word of foldText(text).split(/[^\p{L}]+/u)) {
-    if (word.length < MIN_WORD || stops.has(word) || ANY_STOP.has(word)) continue;
-    terms.push({ stem: stem(word, lang), word });
-    if (terms.length >= MAX_WORDS) break;
-  }
+  forEachTerm(text, language, (stem, word) => terms.push({ stem, word }));
   return terms;
 }

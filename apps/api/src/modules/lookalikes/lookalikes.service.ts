@@ -15,14 +15,7 @@ import {
   LookalikesBody as LookalikesBodySchema,
   SessionSeedsBody as SessionSeedsBodySchema,
 } from '@argo/contract';
-import {
-  type BusinessFeatures,
-  explainLookalike,
-  featuresOf,
-  matchCustomers,
-  rankLookalikes,
-  type SimilarityBusiness,
-} from '@argo/engine';
+import { matchCustomers, rankLookalikes, type SimilarityBusiness } from '@argo/engine';
 import type { Database } from '../../db/client';
 import type { ActorUser } from '../../http/auth';
 import { badRequest } from '../../http/errors';
@@ -159,16 +152,17 @@ export async function rankLookalikesFor(
   const seeds = await resolveSeeds(db, actor, body.seeds, body.session_id);
   const candidates = await readLookalikeRows(db, scopeOf(actor, body.session_id));
   const byId = new Map(candidates.map((row) => [row.id, row]));
-  const features = new Map(candidates.map((row) => [row.id, featuresOf(toSimilarity(row))]));
-  const { profile, ranked } = rankLookalikes(seeds.rows.map(toSimilarity), [...features.values()], {
+  const start = body.page * body.page_size;
+  // Best first, so those at or above min_score are a prefix of the ranking and the page is its places
+  // start … start + page_size: only those are explained.
+  const { ranked } = rankLookalikes(seeds.rows.map(toSimilarity), candidates.map(toSimilarity), {
     distance: body.distance,
-    explain: 0,
+    from: start,
+    explain: body.page_size,
   });
   const kept = ranked.filter((r) => r.score >= body.min_score);
-  const start = body.page * body.page_size;
   const items: Lookalike[] = kept.slice(start, start + body.page_size).map((r) => {
     const row = byId.get(r.id) as LookalikeRow;
-    const explanation = explainLookalike(profile, features.get(r.id) as BusinessFeatures);
     return {
       business: {
         id: row.id,
@@ -181,11 +175,11 @@ export async function rankLookalikesFor(
         icp_tier: row.icp_tier,
       },
       score: r.score,
-      contributions: r.contributions,
-      reasons: explanation.reasons,
-      differences: explanation.differences,
-      explanation: explanation.text,
-      distance_km: explanation.distance_km,
+      contributions: r.contributions ?? {},
+      reasons: r.explanation?.reasons ?? [],
+      differences: r.explanation?.differences ?? [],
+      explanation: r.explanation?.text ?? '',
+      distance_km: r.explanation?.distance_km ?? null,
     };
   });
   return {
