@@ -1,8 +1,8 @@
 /**
  * For pages: text built to make the analyzers' patterns backtrack, found by the ReDoS test
- * (src/redos.test.ts). Before the fixes each of these took from several seconds (time growing with the square or
- * the cube of the length) to longer than anyone would wait (doubling with each repetition); now each is answered at
- * once, with the same answers for ordinary text. The test timeout is the measure.
+ * (src/redos.test.ts). A backtracking pattern would take time growing with the square or the cube of the length, or
+ * doubling with each repetition, on each of these; each must be answered at once, with the same answers for
+ * ordinary text. The test timeout is the measure.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crawlSite } from '../crawl/crawl-site';

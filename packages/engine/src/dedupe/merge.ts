@@ -14,8 +14,8 @@ export interface SourceRef {
   observed_at?: string;
   /**
    * Where this source's record places the business ("6909 Coit Rd, 75023 Plano"), so a record merged into
-   * another keeps its own address: two branches of one chain share a website and merge into one business (PRODUCT
-   * §5), and the second branch's address must not be lost. Shown where it differs from the business's own.
+   * another keeps its own address: two branches of one chain share a website and merge into one business,
+   * and the second branch's address must not be lost. Shown where it differs from the business's own.
    */
   address?: string;
 }

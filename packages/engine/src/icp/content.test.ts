@@ -1,6 +1,6 @@
 /**
- * The built-in writer's text reads as a person would write it and send it unedited (PRODUCT.md §7
- * icp/generate_content): the GyroPOS trial end to end (the value proposition as a sentence naming the venture,
+ * The built-in writer's text reads as a person would write it and send it unedited
+ * (icp/generate_content): the GyroPOS trial end to end (the value proposition as a sentence naming the venture,
  * the two places of a merged business as "Frisco and Richardson", a short natural subject, its profile), and
  * businesses of every shape, from no facts at all to a very long name, each claim naming its field.
  */

@@ -1,5 +1,5 @@
 /**
- * Outreach content (PRODUCT.md §7 icp/generate_content): a cold email, a LinkedIn note and a call opener for one
+ * Outreach content (icp/generate_content): a cold email, a LinkedIn note and a call opener for one
  * business or one profile, grounded only in stored facts. Every fact the text uses becomes a claim naming the
  * field it came from and, where there is one, the page it was read on.
  *

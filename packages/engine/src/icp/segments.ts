@@ -1,5 +1,5 @@
 /**
- * Built-in ICP segmenting (PRODUCT.md §7 icp/create_profiles), deterministic: the same results always give the
+ * Built-in ICP segmenting (icp/create_profiles), deterministic: the same results always give the
  * same profiles. A segment is what a salesperson would call a list to work through — "Dental practices in Munich
  * using Doctolib", "Hiring restaurants" — so it is defined by what they segment by: the industry (the listing's
  * category when no industry is known), the place (city, else region), a business tool (booking, shop, CRM …,

@@ -66,8 +66,8 @@ export interface ImportBatch {
 
 /**
  * Rows per batch, each stored in one transaction. 2,500 rather than 1,000: a batch's statements cost the same few
- * round trips whatever its size. With the yields below, bench/csv-import.mjs (100,000 rows) took 11.4–12.1 s at
- * 1,000, 10.1–11.5 s at 2,500 and 9.9 s at 5,000 (5 MB more memory); without them, 13.0 s at 1,000 and at 2,500 alike.
+ * round trips whatever its size, so larger batches import faster once the reading yields to I/O (below); larger
+ * still gains little and holds more memory (bench/csv-import.mjs; figures in docs/performance.md).
  * The table shows the first rows, and the progress moves, after each batch.
  */
 export const IMPORT_BATCH_SIZE = 2500;

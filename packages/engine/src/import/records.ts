@@ -1,8 +1,8 @@
 /**
  * The CSV records of decoded text, with the physical line each starts on: a small hand-written reader instead of
  * csv-parse, which was the largest single cost of an import (an info object per record and a string built
- * character by character). Cells are sliced out of the text in one piece, so a 100,000-row file
- * is read about five times faster and with a fraction of the garbage.
+ * character by character). Cells are sliced out of the text in one piece, so a large file is read several times
+ * faster and with a fraction of the garbage (docs/performance.md).
  *
  * Lenient on purpose, as exports come: rows may have any number of cells; a quote inside an unquoted cell is a
  * character (`The "Best" Shop`); text after a closing quote joins the cell (`"Acme" Inc` → `Acme Inc`); `""` in a

@@ -1,7 +1,7 @@
 /**
- * Cells built to make the normalisers' regexes backtrack. Each of these took seconds to a minute
- * (time growing with the square of the length) before the trims and splits became linear-time code; now each is
- * answered at once, with the right value. The ReDoS test (packages/engine/src/redos.test.ts) checks every
+ * Cells built to make the normalisers' regexes backtrack: with a backtracking pattern each would take time growing
+ * with the square of its length, so the trims and splits are linear-time code and each must be answered at once,
+ * with the right value. The ReDoS test (packages/engine/src/redos.test.ts) checks every
  * regular expression of the engine with a ReDoS checker.
  */
 import { describe, expect, it } from 'vitest';

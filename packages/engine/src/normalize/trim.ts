@@ -1,7 +1,7 @@
 /**
  * Trimming a set of characters from the ends of a string in linear time. Patterns such as `/[>)"',;]+$/` look
  * harmless but backtrack: on a run of n such characters not at the end, the engine retries from every position,
- * n²/2 steps — 200,000 semicolons in a CSV cell held the API for 50 seconds.
+ * n²/2 steps — a long run of semicolons in one CSV cell held the API's thread (docs/performance.md).
  */
 
 /** The characters `\s` matches in a JavaScript regex, for the `chars` below (`WHITESPACE + ',;'` is `[\s,;]`). */

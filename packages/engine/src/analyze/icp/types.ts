@@ -1,7 +1,7 @@
 import type { Icp } from '@argo/contract';
 import type { PlaceArea } from '../../geo/area';
 
-/** The venture's ICP as the scorer reads it: the contract's `Icp` (PRODUCT.md §3), defaults filled. */
+/** The venture's ICP as the scorer reads it: the contract's `Icp`, defaults filled. */
 export type IcpCriteria = Icp;
 
 /**
@@ -12,7 +12,7 @@ export type IcpAreas = Readonly<Record<string, PlaceArea | null>>;
 
 /**
  * What scoring reads about one business: its stored fields plus what the analyzers found. Built by
- * `icpFactsFrom`, so re-scoring after an ICP edit needs no new crawl (PRODUCT.md §6).
+ * `icpFactsFrom`, so re-scoring after an ICP edit needs no new crawl.
  */
 export interface IcpFacts {
   name: string;

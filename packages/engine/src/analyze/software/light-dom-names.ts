@@ -7,8 +7,8 @@
  * Tag and attribute names met before, by a hash of their lower-case characters: a name is then the same string
  * object on every element and every page. A fresh slice of the page per name made every attribute store,
  * attribute-name set and tag lookup hash and internalise a new string; the kept one is internalised once and
- * compares by identity (the reader took 0.685 -> 0.637 ms a page). 4,096 slots: with 1,024, names that share a
- * slot kept displacing each other (1.8% of names missed on the fixture pages, against 1.1%).
+ * compares by identity, which made the reader faster. 4,096 slots: with fewer, names that share a slot kept
+ * displacing each other and more names missed the cache (figures in docs/performance.md).
  */
 export const NAMES = new Array<string>(4096).fill('');
 

@@ -2,7 +2,8 @@
  * The software detector's own HTML reader: the same element tree htmlparser2 (cheerio's parser) builds — tag and
  * attribute names in lower case, attribute values and text with entities decoded, void elements, the elements an
  * opening tag closes (`<p>` closes an open `<p>`, `<li>` an `<li>` …), raw text in script, style, title,
- * textarea and xmp, self-closing syntax only inside svg and math — as plain objects, about 4× faster.
+ * textarea and xmp, self-closing syntax only inside svg and math — as plain objects, several times faster
+ * (docs/performance.md).
  *
  * Why: htmlparser2 reads a page one character at a time through a state machine and builds nodes with
  * positions and sibling links the detector never reads; this reader jumps from `<` to `<` with indexOf and reads

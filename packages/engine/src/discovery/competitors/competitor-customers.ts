@@ -1,5 +1,5 @@
 /**
- * discovery/competitor-customers (PRODUCT §5): crawl one competitor's website for the pages where it shows its
+ * discovery/competitor-customers: crawl one competitor's website for the pages where it shows its
  * customers (home page logo walls, customer lists, case studies, testimonials, references) with the engine's
  * polite fetcher, and answer each customer once as a RawBusiness with the evidence page and text.
  */
