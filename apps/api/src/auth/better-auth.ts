@@ -44,7 +44,7 @@ export const ID_TOKEN_MINUTES = 15;
 
 /** Emailed codes (sign-up confirmation, password reset): 6 digits, 10 minutes, 3 tries, single use. */
 const EMAIL_CODE_MINUTES = 10;
-/** The second sign-in step: its state (cookie and record) lives 180 s (SPEC §9), the emailed code as long. */
+/** The second sign-in step: its state (cookie and record) lives 180 s, the emailed code as long. */
 const MFA_STATE_SECONDS = 180;
 
 function trustedOrigins(config: Config): string[] {

@@ -44,7 +44,7 @@ export function toPoolUser(user: UserType): CognitoPoolUser | null {
  * profile, instance role) and need `cognito-idp:ListUsers` on the pool.
  */
 export function createCognitoDirectory(options: CognitoDirectoryOptions) {
-  // The SDK is loaded on the first sync only: it adds ~200 ms to a start that may never need it.
+  // The SDK is loaded on the first sync only: loading it slows a start that may never need it (docs/performance.md).
   let client: Promise<CognitoIdentityProviderClient> | null = null;
   const sdk = () => import('@aws-sdk/client-cognito-identity-provider');
   const getClient = () => {

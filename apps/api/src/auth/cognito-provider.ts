@@ -27,7 +27,7 @@ export function isCognitoProvider(provider: IdentityProvider): provider is Cogni
   return provider.kind === 'cognito' && 'listPoolUsers' in provider;
 }
 
-/** SPEC §9: token expiry tolerance. */
+/** How far past its expiry a token is still accepted, for clocks that differ (the specification's tolerance). */
 const GRACE_SECONDS = 5;
 /** The longest ID token validity a Cognito app client can be configured with (1 day). */
 const COGNITO_MAX_TOKEN_SECONDS = 24 * 60 * 60;
@@ -127,7 +127,7 @@ function createEndpointVerifier(endpoint: string, userPoolId: string, clientId: 
 }
 
 /**
- * The Cognito identity provider (PRODUCT.md §9), chosen when COGNITO_USER_POOL_ID and COGNITO_CLIENT_ID are set.
+ * The Cognito identity provider, chosen when COGNITO_USER_POOL_ID and COGNITO_CLIENT_ID are set.
  * Sign-in happens between the browser (Amplify) and the pool; the API only verifies the pool's ID tokens.
  */
 export function createCognitoProvider(config: Config): CognitoProvider {

@@ -6,7 +6,7 @@ import { createCognitoProvider, hasCognitoConfig } from './cognito-provider';
 import type { IdentityProvider } from './identity-provider';
 
 /**
- * Picks the configured identity provider (PRODUCT.md §9): AWS Cognito when COGNITO_USER_POOL_ID and
+ * Picks the configured identity provider: AWS Cognito when COGNITO_USER_POOL_ID and
  * COGNITO_CLIENT_ID are set, else the built-in one. `connectSources` are the origins the browser must reach
  * besides Argo itself (the Content-Security-Policy's connect-src).
  */

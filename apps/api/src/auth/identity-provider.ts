@@ -50,7 +50,7 @@ export class InvitationNotSentError extends Error {
 }
 
 /**
- * A pluggable identity provider (PRODUCT.md §9): the built-in one (better-auth) or AWS Cognito.
+ * A pluggable identity provider: the built-in one (better-auth) or AWS Cognito.
  * The API only ever verifies ID tokens; sign-in itself happens between the browser and the provider.
  */
 export interface IdentityProvider {

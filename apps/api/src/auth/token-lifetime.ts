@@ -3,7 +3,7 @@
  * for ever, and one with an `exp` years away for years.
  */
 
-/** Clock difference allowed between the provider and this server (SPEC §9: token expiry tolerance 5 seconds). */
+/** Clock difference allowed between the provider and this server (the specification's token expiry tolerance). */
 export const CLOCK_TOLERANCE_SECONDS = 5;
 
 /**

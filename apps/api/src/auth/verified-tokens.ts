@@ -4,10 +4,10 @@ import type { IdTokenClaims } from './identity-provider';
 const MAX_TOKENS = 10_000;
 
 /**
- * Remembers the ID tokens already verified, with their claims, until each one's `exp`: checking an EdDSA signature
- * on every request took ~6% of the API's CPU under the load bench, for the same few tokens again and again. Only
- * verified tokens are kept (a forged or expired one is checked, and refused, every time), and what a token may do
- * is still decided per request: the sign-in session behind it and the user's status are looked up every time
+ * Remembers the ID tokens already verified, with their claims, until each one's `exp`: checking an EdDSA signature on
+ * every request cost a measurable share of the API's CPU (docs/performance.md), for the same few tokens again and
+ * again. Only verified tokens are kept (a forged or expired one is checked, and refused, every time), and what a token
+ * may do is still decided per request: the sign-in session behind it and the user's status are looked up every time
  * (`findUserForIdentity`), so signing out or disabling a user takes effect at once.
  */
 export function rememberVerifiedTokens(

@@ -50,8 +50,8 @@ const EnvFields = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   /**
    * Connections for the API's requests' statements (pages, polls, sign-in lookups). Twice the cores: more backends
-   * at work than cores finish no sooner and take the CPU from the API's one thread (bench/load.mjs on 2 cores:
-   * 4 connections 210–216 requests/s, 10 connections 155–165).
+   * at work than cores finish no sooner and take the CPU from the API's one thread (bench/load.mjs; figures in
+   * docs/performance.md).
    */
   API_POOL_MAX: z.coerce
     .number()

@@ -32,15 +32,14 @@ export function preparedPerDatabase<T>(prepare: (db: DatabaseExecutor) => T): (d
 /**
  * Planner settings of every connection the app opens (the benches' SQL references use them too):
  * - No JIT: the export's and the results' statements are estimated as costly (every jsonb_array_elements is guessed
- *   at 100 rows, each with a suppression sub-query), which crosses jit_above_cost, and compiling them took 1.5 s of
- *   a 1.65 s export of 5,000 rows (EXPLAIN ANALYZE) — our statements are short, JIT never pays.
+ *   at 100 rows, each with a suppression sub-query), which crosses jit_above_cost, and compiling them took most of
+ *   an export's time — our statements are short, JIT never pays.
  * - random_page_cost 1.1 instead of 4 (the value for spinning disks): a session's rows are read by index from
  *   memory or SSD. With 4, once the statistics lag behind a large import (autovacuum has not run yet, or is off),
- *   the planner counts a session's 5,000 businesses by reading the whole table: in the load bench, after two
- *   20,000-row imports, a results page's statement took 8.4 ms instead of 1.4, the export's fingerprint 8.3 instead
- *   of 1.1 (EXPLAIN ANALYZE), and the SQL of the whole mix ran at 170 requests/s instead of 388 (bench/load.mjs).
- *   At 100,000 businesses in one session the results and the export ran as fast as with 4 (bench/results-query.mjs,
- *   bench/export.mjs).
+ *   the planner counts a session's businesses by reading the whole table, and results pages, export fingerprints
+ *   and the whole request mix slow down several times over. With a very large session the results and the export
+ *   run as fast as with 4 (bench/results-query.mjs, bench/export.mjs).
+ * Figures in docs/performance.md.
  */
 export const SESSION_OPTIONS = '-c jit=off -c random_page_cost=1.1';
 

@@ -156,8 +156,8 @@ async function stopServer(server: InstanceType<EmbeddedPostgresClass>): Promise<
 
 /**
  * The server's address: its Unix socket when it has one (`?host=<directory>`, as pg and libpq read it), else TCP on
- * 127.0.0.1. Over the socket a results page costs the API and PostgreSQL ~10% less CPU than over loopback TCP
- * (bench: CPU per request, one at a time), and the API's event loop is what limits it under load.
+ * 127.0.0.1. Over the socket a results page costs the API and PostgreSQL less CPU than over loopback TCP
+ * (measured per request; figures in docs/performance.md), and the API's event loop is what limits it under load.
  */
 function buildUrl(password: string, port: number, database: string, socketDirectory: string | null): string {
   const base = `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`;

@@ -3,11 +3,11 @@ import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
- * Compresses every answer of 1 KB or more for a client that accepts it: a page of results is ~100 KB of JSON and
- * ~10 KB gzipped, for about 0.2 ms of CPU at gzip's fastest level. gzip comes first of what a browser accepts: brotli
- * (at the plugin's quality 4) cost the API 2.5 ms more per page of results than no compression, gzip 0.6 ms at its
- * default level. An answer that is already compressed (the kept CSV exports, the web app's pre-compressed assets) is
- * sent as it is. zstd is left out so that every supported Node answers alike.
+ * Compresses every answer of 1 KB or more for a client that accepts it: a page of results shrinks many times over for
+ * little CPU at gzip's fastest level. gzip comes first of what a browser accepts: brotli (at the plugin's quality 4)
+ * cost the API several times more per page of results than gzip, and gzip's default level more than its fastest
+ * (figures in docs/performance.md). An answer that is already compressed (the kept CSV exports, the web app's
+ * pre-compressed assets) is sent as it is. zstd is left out so that every supported Node answers alike.
  * The sign-in routes opt out (`compress: false`): they answer with secrets (tokens, session cookies) to requests a
  * foreign page can make the browser send with its cookies, which is what a BREACH attack needs. The other /api
  * calls need a bearer token no foreign page has.
@@ -22,10 +22,10 @@ export async function registerCompression(app: FastifyInstance) {
 }
 
 /**
- * The largest answer compressed in one call on the event loop (a page of 50 results, ~100 KB: 0.2 ms); larger ones
- * and streams go through a zlib stream on libuv's threadpool. The plugin's default on two cores is 8 KB: every page
- * of results then took a zlib stream, whose hops between the threadpool and a busy event loop cost more than the
- * compression (load bench p95: 487–512 ms, against 403–447 ms compressed in one call).
+ * The largest answer compressed in one call on the event loop (a page of 50 results is well under it and cheap to
+ * compress); larger ones and streams go through a zlib stream on libuv's threadpool. The plugin's default on two
+ * cores is 8 KB: every page of results then took a zlib stream, whose hops between the threadpool and a busy event
+ * loop cost more than the compression (the load bench's p95 was worse; figures in docs/performance.md).
  */
 const SYNC_THRESHOLD = 1024 * 1024;
 

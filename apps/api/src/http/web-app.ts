@@ -6,7 +6,7 @@ import { AppError, notFound } from './errors';
 
 /**
  * Serves the built single-page app from apps/web/dist: hashed assets are cached for a year, index.html and
- * version.txt never (the web app compares version.txt before each route load, SPEC §2). Unknown non-API paths
+ * version.txt never (the web app compares version.txt before each route load). Unknown non-API paths
  * get index.html so the client router can show the page or its 404.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string) {

@@ -2,11 +2,11 @@
  * Findings of the security review that are about the HTTP surface as a whole:
  *  - the request limit is decided on the route the router found, so `/%61pi/…` and an absolute-form request line
  *    (sent on a raw TCP socket, as an attacker would) count like `/api/…`; exports and bulk results pages have
- *    their own, smaller limits (item 3);
+ *    their own, smaller limits;
  *  - a JSON body nested 20,000 levels deep is refused with 400 before it is parsed, on the sign-in provider's
- *    routes as on Argo's own (item 8);
+ *    routes as on Argo's own;
  *  - an ID token signed with the provider's own key but without `exp`, or with a lifetime longer than the
- *    provider issues, is refused (item 10).
+ *    provider issues, is refused.
  */
 import { connect } from 'node:net';
 import { symmetricDecrypt } from 'better-auth/crypto';

@@ -63,7 +63,7 @@ export function hasSessionRight(access: SessionAccessLevel, needed: SessionRight
 
 /**
  * Like checkSessionAccess, and 403 saying what to do when the level is too low. Returns the actor's level with
- * the session's owner and status (for the status checks of PRODUCT §4 that usually follow).
+ * the session's owner and status (for the status checks that usually follow).
  */
 export async function requireSessionAccess(
   db: DatabaseExecutor,

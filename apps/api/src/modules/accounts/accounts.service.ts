@@ -37,7 +37,7 @@ export async function getMyAccount(db: Database, actor: Actor): Promise<Account>
 /**
  * POST /accounts: a new organisation whose first admin is the caller (a verified identity without Argo user).
  * Account and user are made in one transaction; the unique joined email and idp_subject settle a race between two
- * concurrent calls. PRODUCT §9: the tracking_id values that led here are stored on the account, and the browser's
+ * concurrent calls. The tracking_id values that led here are stored on the account, and the browser's
  * /get-started preview (`anonymous_token`) becomes the account's first venture in the same transaction.
  */
 export async function createAccount(
@@ -53,7 +53,7 @@ export async function createAccount(
       if (await findUserBySubject(tx, claims.sub)) throw conflict(ALREADY_MEMBER_MESSAGE);
       // Pending invitations to this address do not stand in the way: they stay pending.
       if (await findJoinedUserByEmail(tx, claims.email)) throw conflict(EMAIL_IN_OTHER_ACCOUNT_MESSAGE);
-      // PRODUCT §9: this browser's /get-started preview (if any, unexpired) moves into the new account.
+      // This browser's /get-started preview (if any, unexpired) moves into the new account.
       const preview = await takeAnonymousPreview(tx, body.anonymous_token, new Date());
       const account = await insertAccount(tx, {
         name: body.name,

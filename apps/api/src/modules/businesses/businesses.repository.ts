@@ -140,9 +140,9 @@ async function loadMatchKeys(db: DatabaseExecutor, target: RunTarget): Promise<M
  * Marks the pages of `businesses` whose rows every transaction sees as all-visible again (VACUUM, the table only):
  * new rows go first into the free space other sessions' pages have (what their enrichment's updates left), and every
  * page written loses its mark. The counts and the page picks of every other session's results and info are
- * index-only scans, which then read each row from the table to check it: in the load bench a 20,000-row import
- * unmarked all of the seeded sessions' pages within two seconds, and counting one session's 5,000 businesses went
- * from 0.5 ms to 2–3 ms until a vacuum marked them again. INDEX_CLEANUP OFF: sweeping the 14 indexes for other runs'
+ * index-only scans, which then read each row from the table to check it: a large import soon unmarks the pages of
+ * every other session, whose counts then slow down several times over until a vacuum marks them again (figures in
+ * docs/performance.md). INDEX_CLEANUP OFF: sweeping the 14 indexes for other runs'
  * dead rows is autovacuum's slower work; this reads only the pages written since the last vacuum.
  */
 export async function markBusinessesVisible(db: Database): Promise<void> {
@@ -154,16 +154,17 @@ export async function markBusinessesVisible(db: Database): Promise<void> {
  * autovacuum may come much later (after a fifth of the table is new, checked once a minute), or be off:
  *
  * - ANALYZE: until then the planner believes the table as big as it last saw it, and each session's share of it as
- *   it was: in the load bench, after a 20,000-row import, it counted each seeded session's 5,000 businesses by
- *   reading the whole table (13 ms, against 2.8 ms by index once analyzed). Only the columns every read of a session
- *   filters on: ANALYZE also counts the table's rows and pages whatever the columns, and sampling these two took
- *   67 ms after a 100,000-row import, against 677 ms for every column (the search expression, the jsonb).
+ *   it was: after a large import it counts each other session's businesses by reading the whole table instead of
+ *   by index. Only the columns every read of a session filters on: ANALYZE also counts the table's rows and pages
+ *   whatever the columns, and sampling these two costs a small part of sampling every column (the search
+ *   expression, the jsonb).
  * - VACUUM, for the visibility map (markBusinessesVisible).
  * - The GIN indexes' pending lists (the search, the software filters): new rows wait in an unsorted list, up to
- *   4 MB, that every search reads in full until it is merged into the index (a searched page 2.7 → 5.6 ms of
- *   PostgreSQL's time with an import's 20,000 rows in it). Merging it now does work the next inserts would do anyway;
- *   merging it more often during a run would cost the run more than it saves (merged every 1 MB, the trigram index
- *   took 7.4 s to take 100,000 rows, against 4.1 s every 4 MB).
+ *   4 MB, that every search reads in full until it is merged into the index (a searched page takes PostgreSQL much
+ *   longer with a large import in it). Merging it now does work the next inserts would do anyway; merging
+ *   it more often during a run would cost the run more than it saves (a smaller pending list made the trigram index
+ *   slower to take a large import).
+ * Figures in docs/performance.md.
  *
  * SKIP_LOCKED: when another VACUUM or ANALYZE holds the table, it is doing this work already. Neither changes a
  * result; a database role that does not own the tables gets PostgreSQL's warning and no tidying.

@@ -1,8 +1,8 @@
 /**
- * RFC 4180 CSV cells and lines for the export (PRODUCT.md §7): CRLF line ends, fields quoted when they hold a
- * comma, quote, CR or LF, quotes doubled. Cells a spreadsheet would run as a formula (starting with = + - @, tab
- * or CR) get a leading apostrophe (OWASP "CSV injection"), so opening an export never executes anything — except
- * an E.164 phone number, which is only a number.
+ * RFC 4180 CSV cells and lines for the export: CRLF line ends, fields quoted when they hold a comma, quote, CR or LF,
+ * quotes doubled. Cells a spreadsheet would run as a formula (starting with = + - @, tab or CR) get a leading
+ * apostrophe (OWASP "CSV injection"), so opening an export never executes anything — except an E.164 phone number,
+ * which is only a number.
  */
 
 /** UTF-8 byte order mark: Excel reads the file as UTF-8 only when it starts with one. */
@@ -42,7 +42,8 @@ export function csvLine(values: readonly unknown[], numeric?: ReadonlySet<number
 
 /**
  * The file name of an export: the session name made safe for every OS, plus the date, e.g.
- * `dentists-in-leeds-2026-11-21.csv`; falls back to session_export.csv (SPEC §7) when nothing is left.
+ * `dentists-in-leeds-2026-11-21.csv`; falls back to session_export.csv, the name the specification fixes, when nothing
+ * is left.
  */
 export function exportFileName(sessionName: string | null, now: Date, fallback: string): string {
   const base = (sessionName ?? '')

@@ -1,7 +1,7 @@
 /**
  * Finished business CSV exports, kept in memory and served again while nothing they were made from has changed.
  * An analyst (or a CRM sync) downloads the same session again and again; building the file costs the database a
- * row-by-row flattening of every business and its results (about 40 ms per 1,000 rows), while checking that
+ * row-by-row flattening of every business and its results, in proportion to the rows, while checking that
  * nothing changed costs one scan of the session's row versions.
  *
  * The key is content-addressed: the export's query, plus a fingerprint of every row the file is made from — the
@@ -11,9 +11,9 @@
  * need no reading: any write of them also writes their business (migration 0017's trigger). A write anywhere gives a
  * new fingerprint, so a stale file is never looked up again: a kept file of a newer fingerprint replaces the one of
  * the same export (session, search, filters, columns) at once, instead of leaving it to hold memory until it ages out
- * (the export bench's API held 47 MB of such dead files after four exports of one session). That also makes one
- * cache safe to share by every app in the process. The ids are summed as numbers: hashing each row's text cost the
- * database a third of the check's time, on every download.
+ * (repeated exports of one session otherwise fill the cache with dead files). That also makes one
+ * cache safe to share by every app in the process. The ids are summed as numbers: hashing each row's text made the
+ * check noticeably slower, on every download.
  *
  * Files are kept gzip-compressed, as they are sent to every client that accepts gzip (browsers, curl --compressed,
  * most HTTP libraries): compressed once when made, a kept file is sent as it is, a sixth of the CSV's bytes, and
@@ -21,8 +21,8 @@
  *
  * A file is made once however many ask for it at the same time (keptOrMadeExport): a team that downloads a session
  * together after a change, or a page of links fetched in parallel, would otherwise make it once per request, each
- * costing the database its full flattening. In the load bench, a session's first export asked for by several users
- * at once took the machine for two seconds (92 requests/s, p95 2 s, against ~350/s once it was kept).
+ * costing the database its full flattening: a session's first export asked for by several users at once took the
+ * whole machine in the load bench (figures in docs/performance.md).
  */
 import { pipeline, Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
@@ -114,8 +114,9 @@ const making = new Map<string, Promise<Buffer | undefined>>();
 
 /**
  * How long a request for a file that is being made waits for it before making its own: the one making it goes at its
- * client's pace, and a slow client must not hold the others for long. Two seconds make a file of ~50,000 businesses
- * (bench/export.mjs: about 4 s for 100,000), so most files are made once; past that, a file is made again, as before.
+ * client's pace, and a slow client must not hold the others for long. The wait is long enough to make the file of
+ * a large session (bench/export.mjs; docs/performance.md), so most files are made once; past it, a file is made
+ * again, as before.
  */
 export const MAKING_WAIT_MS = 2000;
 

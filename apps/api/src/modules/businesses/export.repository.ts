@@ -164,7 +164,7 @@ function exportSelect(where: SQL, order: SQL[], attributeColumns: readonly Attri
   const people = sql.raw('export_people.data');
   const company = (fact: string) => sql`${people} -> 'company' -> ${fact} -> 'value'`;
   // A fact of a stored result, read only where the business has that result: most rows of a large session have
-  // none, and a subquery over nothing still costs PostgreSQL its start (the export took twice as long unguarded).
+  // none, and a subquery over nothing still costs PostgreSQL its start (unguarded, the export was much slower).
   const from = (data: SQL, value: SQL) => sql`case when ${data} is not null then ${value} end`;
   return sql`select ${businesses.id}, ${businesses.name}, ${businesses.website}, ${businesses.domain},
     ${businesses.email}, ${businesses.phone}, ${businesses.websiteEmail}, ${businesses.websitePhone},

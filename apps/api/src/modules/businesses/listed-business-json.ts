@@ -2,10 +2,10 @@
  * A results page's row as JSON text, written by PostgreSQL: the contract's Business exactly as toListedBusiness
  * (businesses.mapper.ts) makes it from the same row, which listed-business-json.test.ts checks on every variant.
  *
- * Why: a page of 50 rows read as columns cost the API's one thread ~2 ms of parsing rows (pg, drizzle), mapping,
- * checking against the contract and writing JSON again, more than the statement's own time; 50 users browsing
- * while jobs run wait for that thread (bench/load.mjs). PostgreSQL writes the same JSON in less, beside the rows it
- * reads already, and the API joins the page's texts.
+ * Why: a page of 50 rows read as columns cost the API's one thread parsing rows (pg, drizzle), mapping, checking
+ * against the contract and writing JSON again, more than the statement's own time (docs/performance.md); 50 users
+ * browsing while jobs run wait for that thread (bench/load.mjs). PostgreSQL writes the same JSON in less, beside the
+ * rows it reads already, and the API joins the page's texts.
  *
  * listed_software and sources are passed through as stored: migration 0020 stores both in the contract's shape. A
  * row whose listed_software still holds a detection without a group (stored before migration 0011) gets no text
@@ -45,8 +45,8 @@ const hasUngroupedSoftware = sql`${b.listedSoftware} @? '$[*] ? (!(@.group == "b
 
 /**
  * The row's fields under the contract's names, in its order (most columns are named as the contract names them).
- * row_to_json writes them compactly, in less time than json_build_object (bench: 1.71 against 1.83 ms of
- * PostgreSQL's time for a page of 50, and 7% fewer bytes).
+ * row_to_json writes them compactly, in less time and fewer bytes than json_build_object (measured; figures in
+ * docs/performance.md).
  */
 const fields = sql`select ${sql.join(
   [

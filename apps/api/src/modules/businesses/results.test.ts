@@ -1,8 +1,8 @@
 /**
- * The results query against the real database, on the seeded session of results.fixtures.ts: paging the current
- * run with the SPEC defaults, every filter kind (text, enum, number, boolean, date, source), search, sorting with
- * nulls last and ties by id, paging edges and page size limits, the 400 texts for a bad filter, sort or search, and
- * who may read (404 to another account, 200 to a view share, 401 without a token). The software a page lists and
+ * The results query against the real database, on the seeded session of results.fixtures.ts: paging the current run
+ * with the specification's defaults, every filter kind (text, enum, number, boolean, date, source), search, sorting
+ * with nulls last and ties by id, paging edges and page size limits, the 400 texts for a bad filter, sort or search,
+ * and who may read (404 to another account, 200 to a view share, 401 without a token). The software a page lists and
  * the software filters: results.software.test.ts.
  */
 import { randomUUID } from 'node:crypto';

@@ -3,8 +3,8 @@
  * session.competitors job reads pages built to make the HTML reader slow (200,000 nested elements; 40,000 nested
  * elements around a logo wall, and the five customers pages it links, each as deep), served from 127.0.0.1, while
  * account B imports a 2-row CSV on the same workers. B's import completes within seconds; A's job ends with the
- * too complex page reported in words and the customers of the deep but readable pages found. (Reading 200,000
- * nested elements took minutes of one CPU, and every other job of the process waited for it.)
+ * too complex page reported in words and the customers of the deep but readable pages found. (Read without a bound,
+ * such nesting holds one CPU for long, and every other job of the process waits for it.)
  */
 import { deepNesting, type HostileSite, serveHostilePages } from '@argo/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The `session.competitors` job (PRODUCT §5, discovery/competitor-customers): crawl each competitor's website with
+ * The `session.competitors` job (discovery/competitor-customers): crawl each competitor's website with
  * the engine (customers pages, case studies, testimonials, logo walls) and store the customers it names, one
  * competitor at a time. Each competitor's customers are stored with the cursor in one commit, so a cancel keeps
  * what was found, a resumed job goes on with the competitors not yet read, and a retry reads only the ones that

@@ -1,5 +1,5 @@
 /**
- * Starting discovery (PRODUCT §5): a search by category and place, competitors' customers, and the CSV import
+ * Starting discovery: a search by category and place, competitors' customers, and the CSV import
  * (upload → draft session with a preview and an automatic mapping → confirmed mapping → import job).
  */
 import {

@@ -51,7 +51,7 @@ export async function restartFakeOsm(datasets: Dataset[]): Promise<void> {
   osm = await startFakeOsm(datasets);
 }
 
-/** A browser's argo-token: a random id (SPEC §3), as the web app makes it. */
+/** A browser's argo-token: a random id, as the web app makes it. */
 export const newToken = () => randomBytes(18).toString('base64url');
 
 export const venture = {

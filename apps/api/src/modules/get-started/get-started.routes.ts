@@ -6,7 +6,7 @@ import { createDiscoveryDeps } from '../discovery/discovery.deps';
 import { createPreview, type GetStartedOptions, getPreview, PreviewRateLimited } from './get-started.service';
 import { createPreviewSearch } from './preview-search';
 
-/** The anonymous /get-started preview (PRODUCT §9). `options` lets tests use low rate limits or a fixed clock. */
+/** The anonymous /get-started preview. `options` lets tests use low rate limits or a fixed clock. */
 export function registerGetStartedRoutes(
   app: FastifyInstance,
   { db, clock, config }: AppDeps,

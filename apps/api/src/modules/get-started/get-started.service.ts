@@ -23,7 +23,10 @@ import { type PreviewSearch, previewSearchInput } from './preview-search';
 export const SIGNED_IN_MESSAGE = 'You are signed in: create ventures on /ventures.';
 const NO_PREVIEW_MESSAGE = 'This browser has no preview yet. Describe your venture first.';
 
-/** How many previews one browser token and one IP address may make per window (PRODUCT §9: rate-limited). */
+/**
+ * How many previews one browser token and one IP address may make per window: the preview is open to anyone, so it
+ * is rate-limited.
+ */
 interface PreviewRateLimits {
   perToken: number;
   perIp: number;
@@ -113,7 +116,7 @@ function uniqueValues(...lists: (readonly string[] | undefined)[]): string[] {
   return [...new Set(lists.flatMap((list) => list ?? []))];
 }
 
-/** tracking_id values (SPEC §3) as accounts.tracking_ids stores them. */
+/** tracking_id values as accounts.tracking_ids stores them. */
 export function trackingValues(ids: readonly TrackingId[] | undefined): string[] {
   return uniqueValues((ids ?? []).map((t) => t.value));
 }

@@ -1,5 +1,5 @@
 /**
- * The search behind the anonymous /get-started preview (PRODUCT §9: one small discovery, ≤ 10 results):
+ * The search behind the anonymous /get-started preview (one small discovery, ≤ 10 results):
  * OpenStreetMap (keyless, the default source) for the venture's first industry around its first location.
  * Bounded in time, and never failing the preview: a search that cannot run answers no businesses.
  */

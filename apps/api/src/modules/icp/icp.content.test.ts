@@ -100,7 +100,7 @@ describe('POST /icp/generate_content (built-in)', () => {
     expect(stored.every((r) => r.generatedBy === 'builtin')).toBe(true);
   });
 
-  // Issue 16, item 9: a view share of the session is not a view of its venture.
+  // A view share of the session is not a view of its venture.
   it("uses the session's venture only for a caller who may see the venture", async () => {
     const businessId = seeded.ids['Alpha Dental'] as string;
     const write = () =>

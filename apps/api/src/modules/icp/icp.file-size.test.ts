@@ -1,5 +1,5 @@
 /**
- * The company size from an imported file (issue 14 part 2), through the real scoring path: POST
+ * The company size from an imported file, through the real scoring path: POST
  * /enrichment/icp_analysis on a session whose businesses carry the file's own columns (sessions.attribute_columns,
  * businesses.attributes, as the import writes them), the worker scoring, the reasons read back from GET results.
  * A number column headed as an employee count stands in when the site states no size, and the reason says it came

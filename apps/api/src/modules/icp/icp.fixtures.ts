@@ -221,7 +221,7 @@ export async function seedSession(
             categories: CATEGORIES[name] ?? [],
             version: null,
             confidence: 100,
-            // Infrastructure (issue 11) is detected and stored, but is not what the results list as software.
+            // Infrastructure is detected and stored, but is not what the results list as software.
             group: INFRASTRUCTURE.has(name) ? 'infrastructure' : 'business',
             website: null,
             icon: '',

@@ -1,5 +1,5 @@
 /**
- * Outreach content addresses the named decision-maker (issue 12, part 5), on the real database with the built-in
+ * Outreach content addresses the named decision-maker, on the real database with the built-in
  * writer: by first name and role, citing the page that names them; never someone whose address is suppressed;
  * nothing at all for a business whose domain is suppressed.
  */

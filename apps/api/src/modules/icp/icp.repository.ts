@@ -33,7 +33,7 @@ const inScope = ({ sessionId, runId }: SessionScope): SQL =>
     : sql`${businesses.sessionId} = ${sessionId}`;
 
 /**
- * A detection `tech` that the results list as software (issue 11): named, of the business group (a legacy one
+ * A detection `tech` that the results list as software: named, of the business group (a legacy one
  * without a group counts). Infrastructure and inferences ("jQuery", "Open Graph", "MySQL") run on every other
  * site and say nothing about who a customer is: profiles, outreach and the overview leave them out.
  */

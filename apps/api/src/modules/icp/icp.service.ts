@@ -1,5 +1,5 @@
 /**
- * The ICP calls (PRODUCT.md §7) besides the overview (icp.overview.service.ts): profiles derived from a session's
+ * The ICP calls besides the overview (icp.overview.service.ts): profiles derived from a session's
  * results and saved to its venture, and outreach content for a profile or a business. A configured language model writes the texts
  * (narrative, profile names and reasons, outreach); without one, or when its answer fails validation, the
  * built-in writer does, and `generated_by` says which.

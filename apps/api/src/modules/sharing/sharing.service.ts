@@ -13,7 +13,7 @@ import {
 } from './sharing.repository';
 
 /**
- * Shares a session with a user of the same account (owner or admin only, PRODUCT §8). Granting again changes the
+ * Shares a session with a user of the same account (owner or admin only). Granting again changes the
  * level. The owner already has every right, so granting to them is refused.
  */
 export async function grantSessionAccess(

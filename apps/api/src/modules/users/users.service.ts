@@ -56,8 +56,8 @@ async function loadUser(db: DatabaseExecutor, accountId: string, userId: string)
 }
 
 /**
- * PRODUCT §2: an account always keeps an active admin. This is the one guard for every path that may take an
- * admin away (PUT /users/:id, admin assign-role, DELETE /users/:id and /admin/users/:id).
+ * An account always keeps an active admin. This is the one guard for every path that may take an admin away (PUT
+ * /users/:id, admin assign-role, DELETE /users/:id and /admin/users/:id).
  *
  * Call it first in the transaction that makes the change, before reading the target: it locks the account's
  * active admin rows (SELECT … FOR UPDATE), so two concurrent demotions serialise and the later one sees the earlier
@@ -214,11 +214,11 @@ async function sendInvitation(
 }
 
 /**
- * Invites a person to the actor's account: an `invited` user without idp_subject — the invitation — and (through
- * the identity provider) an email. Issue 16: the answer is the same whether or not the address is registered or
- * belongs to another organisation (item 5; the address's owner is told by email instead), and nobody is put into
- * the account without accepting (item 6): a person whose sign-in the invitation made accepts by signing in with
- * its temporary password (findUserForIdentity), anyone else on the invitations screen (invitations.service).
+ * Invites a person to the actor's account: an `invited` user without idp_subject — the invitation — and (through the
+ * identity provider) an email. The answer is the same whether or not the address is registered or belongs to another
+ * organisation (so an invitation cannot find out who has an account; the address's owner is told by email instead), and
+ * nobody is put into the account without accepting: a person whose sign-in the invitation made accepts by signing in
+ * with its temporary password (findUserForIdentity), anyone else on the invitations screen (invitations.service).
  *
  * Only this account's own users are refused, with 409: telling the admin that a colleague is already in their
  * organisation leaks nothing. A pending invitation of this account is sent again (a fresh temporary password).
