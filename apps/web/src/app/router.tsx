@@ -20,7 +20,7 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     defaultNotFoundComponent: NotFoundPage,
     scrollRestoration: true,
   });
-  // A 401 from the API signs the user out through the router (SPEC §4); /login then says why when the API said
+  // A 401 from the API signs the user out through the router; /login then says why when the API said
   // (this sign-in was ended) and goes back to where the user was.
   // The organisation requires admins to use MFA and this one has none: set it up, then come back.
   configureApiClient({

@@ -2,7 +2,7 @@ import type { SessionStatus } from '@argo/contract';
 import { Badge, type BadgeProps } from '@mantine/core';
 import { WHOLE_BADGE } from './whole-badge';
 
-/** One colour per session status (PRODUCT.md §4), the same on every screen that lists sessions. */
+/** One colour per session status, the same on every screen that lists sessions. */
 const SESSION_STATUS_COLORS: Record<SessionStatus, string> = {
   draft: 'gray',
   queued: 'yellow',

@@ -30,7 +30,7 @@ export interface ApiFetchOptions {
   responseType?: 'json' | 'csv';
 }
 
-/** Paths where a 401 must not send the browser to /logout again (SPEC §4). */
+/** Paths where a 401 must not send the browser to /logout again. */
 const NO_REDIRECT_PATHS = ['/logout', '/login'];
 
 export { configureApiClient } from './api-redirects';
@@ -54,7 +54,7 @@ export function buildApiUrl(path: string, query?: QueryParams): string {
   return text ? `${url}?${text}` : url;
 }
 
-/** The bearer: the login ID token, else the anonymous `argo-token` session token (SPEC §7). */
+/** The bearer: the login ID token, else the anonymous `argo-token` session token. */
 export async function getBearerToken(): Promise<string> {
   return (await getIdToken()) ?? getSessionToken();
 }
@@ -83,7 +83,7 @@ function isOnNoRedirectPath(): boolean {
   return NO_REDIRECT_PATHS.includes(path);
 }
 
-/** Calls the API (SPEC §7/§8): 204 → [], `{ body }` unwrapped, non-OK → ApiError, 401 → /logout. */
+/** Calls the API: 204 → [], `{ body }` unwrapped, non-OK → ApiError, 401 → /logout. */
 export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptions = {}): Promise<T> {
   const { method = 'GET', query, body, formData, signal, responseType = 'json' } = options;
   const headers: Record<string, string> = {
@@ -116,7 +116,7 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
       response.status,
       data,
     );
-    // SPEC §8: every non-OK answer but a 401 is also logged to the console.
+    // Every non-OK answer but a 401 is also logged to the console, for whoever debugs it.
     console.error(error.message, { path, method, data });
     if (isMfaRequiredError(error) && window.location.pathname !== '/mfa') leaveForMfaSetup();
     throw error;
@@ -214,7 +214,7 @@ async function readFileBody(response: Response, onProgress: (bytes: number) => v
 }
 
 /**
- * Downloads a session's results as CSV or Excel (SPEC §7/§8; `format=xlsx` in the query), its contacts (one row per
+ * Downloads a session's results as CSV or Excel (`format=xlsx` in the query), its contacts (one row per
  * person), or an import's report of the lines it refused or took in without a value. Answers the file name used.
  */
 export async function downloadExport(

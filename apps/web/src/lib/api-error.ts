@@ -1,4 +1,4 @@
-/** A non-OK API answer (SPEC §8): the message is the user-facing text, status and data are attached. */
+/** A non-OK API answer: the message is the user-facing text, status and data are attached. */
 export class ApiError extends Error {
   readonly status: number;
   readonly data: unknown;

@@ -5,7 +5,7 @@ import { callApi } from './api-client';
 import { isApiError } from './api-error';
 
 /**
- * The profile (SPEC §3): accounts/me merged with users/me. Where both have a field (id, name,
+ * The profile: accounts/me merged with users/me. Where both have a field (id, name,
  * created_at) the user's wins; the account stays whole under `account`.
  */
 export type Profile = User &

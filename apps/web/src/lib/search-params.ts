@@ -69,7 +69,7 @@ export function jsonObject(value: unknown): Record<string, unknown> | undefined 
     : undefined;
 }
 
-/** `?session_id=` of the session screens (SPEC §5): passed through as given, optional. */
+/** `?session_id=` of the session screens: passed through as given, optional. */
 export interface SessionSearch {
   session_id?: string;
 }

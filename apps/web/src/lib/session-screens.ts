@@ -2,7 +2,7 @@ import type { Session, SessionStage, SessionType } from '@argo/contract';
 
 export type SessionScreen = '/csv-mapping' | '/discovery-processing' | '/processing' | '/results';
 
-/** The progress screen of a session's kind: imports have their own (PRODUCT.md §10). */
+/** The progress screen of a session's kind: imports have their own. */
 const progressScreen = (type: SessionType): SessionScreen =>
   type === 'import' ? '/processing' : '/discovery-processing';
 

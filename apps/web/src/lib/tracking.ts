@@ -1,6 +1,6 @@
 import { TRACKING_IDS_KEY } from '../config/constants';
 
-/** A marketing tracking id taken from `?tracking_id=` (SPEC §3), stored on the account it leads to. */
+/** A marketing tracking id taken from `?tracking_id=`, stored on the account it leads to. */
 export interface TrackingId {
   id: string;
   value: string;

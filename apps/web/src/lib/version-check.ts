@@ -17,7 +17,7 @@ function readBuildId(text: string): string | null {
 }
 
 /**
- * Compares the deployed build (/version.txt) with the stored one before each route load (SPEC §2).
+ * Compares the deployed build (/version.txt) with the stored one before each route load.
  * The first run of a page load only stores it: the page has just loaded index.html (served uncached), so its
  * code is already the deployed one. Later runs store a different version and reload the page, so the tab picks
  * up the new build before it asks for code chunks that no longer exist.

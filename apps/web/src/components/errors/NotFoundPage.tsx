@@ -2,7 +2,7 @@ import { Container, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { ButtonLink } from '../links';
 
-/** The page for an unknown route (SPEC §2, §8); the texts are fixed by the spec. */
+/** The page for an unknown route; the texts are fixed by the spec. */
 export function NotFoundPage() {
   useDocumentTitle('Page not found');
   return (

@@ -11,7 +11,7 @@ interface RejectedRowsProps {
   total: number;
 }
 
-/** The CSV rows the import refused, with their line numbers and why (PRODUCT.md §5). */
+/** The CSV rows the import refused, with their line numbers and why. */
 export function RejectedRows({ sessionId, rows, total }: RejectedRowsProps) {
   if (total === 0) return null;
   const shown = rows.slice(0, REJECTED_ROWS_SHOWN);

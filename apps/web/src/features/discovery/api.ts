@@ -73,7 +73,7 @@ function parseJson(text: string): unknown {
 
 /**
  * POST /discovery/import (multipart). XMLHttpRequest rather than fetch: only it reports upload progress.
- * Errors are ApiErrors worded like the API client's (SPEC §8).
+ * Errors are ApiErrors worded like the API client's.
  */
 export async function uploadCsv({
   file,

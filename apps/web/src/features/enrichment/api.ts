@@ -45,7 +45,7 @@ export const latestEnrichedQueryOptions = (sessionId: string, isLive: boolean) =
     refetchInterval: isLive ? PROGRESS_POLL_MS * 2 : false,
   });
 
-/** The types with a call of their own (SPEC §7); any other choice (people alone, several) goes to enrichment/run. */
+/** The types with a call of their own; any other choice (people alone, several) goes to enrichment/run. */
 const SINGLE_TYPE_ROUTES = {
   unified: routes.enrichmentUnified,
   ai_summary: routes.enrichmentAiSummary,

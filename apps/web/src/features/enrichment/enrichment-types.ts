@@ -1,6 +1,6 @@
 import type { EnrichmentType } from '@argo/contract';
 
-/** The analyzers; `unified` (PRODUCT.md §6) is all of them in one pass. */
+/** The analyzers; `unified` is all of them in one pass. */
 export const ANALYZERS = [
   'ai_summary',
   'software_detection',

@@ -1,5 +1,5 @@
 /**
- * How much an enrichment run will read, and roughly how long it takes, before it starts (PRODUCT.md §10).
+ * How much an enrichment run will read, and roughly how long it takes, before it starts.
  * The figures mirror the API's defaults (apps/api config: CRAWL_PAGE_BUDGET 6 pages besides the home page,
  * ENRICH_CONCURRENCY 12 businesses at once, one request at a time per host); the page shows them so that the
  * estimate can be checked rather than trusted. A server configured otherwise makes the estimate off by that much.

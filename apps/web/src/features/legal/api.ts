@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 export type LegalPageName = 'terms' | 'privacy';
 
-/** A static markdown page from public/ (SPEC §7: "GET of a static markdown page, cached by key"). */
+/** A static markdown page from public/, fetched with GET and cached by key. */
 async function fetchMarkdownPage(name: LegalPageName, signal?: AbortSignal): Promise<string> {
   const response = await fetch(`/${name}.md`, {
     headers: { Accept: 'text/markdown' },

@@ -13,7 +13,7 @@ export interface SessionRowActions {
 }
 
 /**
- * The row actions offered for a session: the status must allow the action (PRODUCT.md §4) and the caller's
+ * The row actions offered for a session: the status must allow the action and the caller's
  * access must allow it too (view reads only; edit renames and runs; owner and admin also delete and share).
  */
 export function getSessionRowActions(session: Pick<Session, 'status' | 'access'>): SessionRowActions {

@@ -8,7 +8,7 @@ export const USER_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const USERS_SEARCH_DEFAULTS = { page: 0, page_size: 25 } as const;
 
 /**
- * /users?page=&page_size=&search=&role= — the parameters of GET /admin/users (SPEC §3); `page` is 0-based like
+ * /users?page=&page_size=&search=&role= — the parameters of GET /admin/users; `page` is 0-based like
  * the API's. A value that is not right (a hand-edited address) falls back to its default instead of failing.
  */
 export interface UsersSearch {

@@ -25,7 +25,7 @@ import { unsupportedProvider } from './unsupported-provider';
  * ID-token cache.
  */
 
-/** SPEC §4/§9: the provider's sign-in state expires 180 s after the password was accepted. */
+/** The provider's sign-in state expires 180 s after the password was accepted. */
 export const SIGN_IN_STATE_LIFETIME_MS = 180_000;
 
 let provider: AuthProvider | null = null;
@@ -176,7 +176,7 @@ export async function resendSignUpCode(email: string): Promise<Outcome> {
 
 // ------------------------------------------------------------------ passwords
 
-/** The provider's password rules (asked once), or SPEC §5's default minimum of 6 when it cannot say. */
+/** The provider's password rules (asked once), or the specification's default minimum of 6 when it cannot say. */
 export function getPasswordPolicy(): Promise<PasswordPolicy> {
   policy ??= getProvider()
     .getPasswordPolicy()

@@ -188,7 +188,7 @@ export function createBetterAuthProvider(basePath = '/api/auth'): AuthProvider {
     },
 
     async getPasswordPolicy() {
-      // GET /api/config says the provider's minimum when it differs from SPEC §5's default.
+      // GET /api/config says the provider's minimum when it differs from the specification's default.
       const response = await fetch('/api/config', { headers: { Accept: 'application/json' } });
       if (!response.ok) throw new Error(`GET /api/config answered ${response.status}`);
       const config = (await response.json()) as { password_min_length?: unknown };

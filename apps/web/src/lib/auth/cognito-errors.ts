@@ -35,7 +35,7 @@ function readError(error: unknown): { name: string; message: string } {
 }
 
 /**
- * Turns an Amplify/Cognito error into plain words next to the field it concerns (SPEC §8: "not authorised, user
+ * Turns an Amplify/Cognito error into plain words next to the field it concerns ("not authorised, user
  * not found, code mismatch, expired code, limit exceeded, too many requests, username exists, invalid password").
  * What depends on the action is decided here; the rest is the shared wording of error-messages.ts.
  */

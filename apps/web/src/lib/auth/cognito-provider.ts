@@ -59,7 +59,7 @@ function toMethods(types: AmplifyMfaType[] | undefined): MfaMethod[] {
 }
 
 /**
- * The Cognito identity provider (PRODUCT.md §9) through Amplify v6: the same step machine as the built-in one.
+ * The Cognito identity provider through Amplify v6: the same step machine as the built-in one.
  * The sign-in uses SRP against AWS (the password never leaves the browser); an emulator (cognito-local) only
  * supports USER_PASSWORD_AUTH, so that flow is used when an endpoint is configured.
  */

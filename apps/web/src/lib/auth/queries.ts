@@ -12,7 +12,7 @@ const passwordPolicyQueryOptions = () =>
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-/** The password rules; SPEC §5's default until the provider has answered. */
+/** The password rules; the specification's default until the provider has answered. */
 export function usePasswordPolicy(): PasswordPolicy {
   return useQuery(passwordPolicyQueryOptions()).data ?? DEFAULT_PASSWORD_POLICY;
 }

@@ -1,7 +1,7 @@
 import { SESSION_TOKEN_KEY } from '../../config/constants';
 
 /**
- * The anonymous session token (SPEC §3): a random id kept in sessionStorage under `argo-token`,
+ * The anonymous session token: a random id kept in sessionStorage under `argo-token`,
  * sent as bearer when there is no login token (the /get-started preview uses it).
  */
 export function getSessionToken(): string {

@@ -1,5 +1,5 @@
 /*
- * The sign-in step machine (SPEC §4, ARCHITECTURE.md "Sign-in flows"). Screens call the functions of auth.ts;
+ * The sign-in step machine (ARCHITECTURE.md "Sign-in flows"). Screens call the functions of auth.ts;
  * auth.ts checks the input, keeps the 180 s deadline of a sign-in in progress and calls the configured
  * AuthProvider (built-in better-auth, or Cognito). Every action answers the next step the user must take.
  */
@@ -20,7 +20,7 @@ export type MfaMethod = 'totp' | 'email_code' | 'backup_code';
 /**
  * A challenge step of a sign-in in progress. `methods`: every method this user may switch to (always
  * includes the current one). `expiresAt` (epoch ms) is stamped by auth.ts, not by providers: the provider's
- * sign-in state lives 180 s (SPEC §4, §9).
+ * sign-in state lives 180 s.
  */
 export type ChallengeStep =
   | { step: 'totp'; methods: MfaMethod[]; expiresAt?: number }
@@ -57,7 +57,7 @@ export interface SignUpInput {
   name: string;
 }
 
-/** The password rules to show before the user submits (SPEC §5: minimum 6 when the provider gives none). */
+/** The password rules to show before the user submits (minimum 6 when the provider gives none). */
 export interface PasswordPolicy {
   minLength: number;
   requireLowercase?: boolean;
@@ -100,7 +100,7 @@ export interface AuthProvider {
   /** Starts loading what signing in needs (a sign-in screen is being used), so the first answer comes sooner. */
   prepare?(): void;
 
-  // ---- sign-in (SPEC §4)
+  // ---- sign-in
   /** Email + password. Answers done, a challenge step, confirm_sign_up, mfa_setup, new_password or error. */
   signIn(email: string, password: string): Promise<SignInStep>;
   /** Answers the code of a challenge step (`totp`, `email_code`, `backup_code`). */

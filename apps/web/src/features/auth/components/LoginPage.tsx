@@ -17,7 +17,7 @@ interface LoginPageProps {
   reason?: SignOutReason | undefined;
 }
 
-/** /login: email and password (or a passkey), then the challenge steps inline (SPEC §4). */
+/** /login: email and password (or a passkey), then the challenge steps inline. */
 export function LoginPage({ redirect, reason }: LoginPageProps) {
   const finish = useFinishSignIn(redirect);
   const [challenge, setChallenge] = useState<ChallengeStep | null>(null);

@@ -12,7 +12,7 @@ interface LogoutPageProps {
   redirect?: string | undefined;
 }
 
-/** Signs out, forgets every cached answer, then goes to /login (SPEC §2), with the reason and redirect if any. */
+/** Signs out, forgets every cached answer, then goes to /login, with the reason and redirect if any. */
 export function LogoutPage({ reason, redirect }: LogoutPageProps = {}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -4,7 +4,7 @@ import { GettingStarted } from './GettingStarted';
 import { RecentSessions } from './RecentSessions';
 import { StatCards } from './StatCards';
 
-/** /landing: the numbers at a glance, the newest sessions and the first steps (PRODUCT.md §10). */
+/** /landing: the numbers at a glance, the newest sessions and the first steps. */
 export function DashboardPage() {
   const profile = useProfile();
   const firstName = profile.name?.trim().split(/\s+/)[0];

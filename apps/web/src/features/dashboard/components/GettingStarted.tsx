@@ -58,7 +58,7 @@ function Step({ title, description, isDone, link }: StepProps) {
   );
 }
 
-/** PRODUCT.md §10: the first steps with Argo, ticked off as the account's data shows them done. */
+/** The first steps with Argo, ticked off as the account's data shows them done. */
 export function GettingStarted() {
   const ventures = useQuery(venturesQueryOptions());
   const recent = useQuery(recentSessionsQueryOptions());

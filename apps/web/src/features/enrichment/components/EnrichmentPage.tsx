@@ -26,7 +26,7 @@ interface EnrichmentPageProps {
   businessIds?: readonly string[] | undefined;
 }
 
-/** /enrichment: choose what to learn about each business, see what it will cost, and start (PRODUCT.md §10). */
+/** /enrichment: choose what to learn about each business, see what it will cost, and start. */
 export function EnrichmentPage({ sessionId, businessIds = [] }: EnrichmentPageProps) {
   if (!sessionId) {
     return (

@@ -6,7 +6,7 @@ import {
 } from '../../../components/session-progress/SessionProgressPage';
 import { LatestEnriched } from './LatestEnriched';
 
-/** The discovery/import progress screen, following an enrichment run instead (PRODUCT.md §10). */
+/** The discovery/import progress screen, following an enrichment run instead. */
 const ENRICHMENT_PROGRESS: ProgressScreenOptions = {
   title: 'Enrichment',
   units: { plural: 'businesses', done: 'enriched', failed: 'failed' },

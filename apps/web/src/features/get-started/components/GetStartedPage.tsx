@@ -11,7 +11,7 @@ import { AccountStep } from './AccountStep';
 import { PreviewStep } from './PreviewStep';
 import { VentureStep } from './VentureStep';
 
-/** /get-started (PRODUCT.md §9): describe a venture → preview matching businesses → create the account. */
+/** /get-started: describe a venture → preview matching businesses → create the account. */
 export function GetStartedPage() {
   const signedIn = useQuery(signedInQueryOptions());
   return (

@@ -46,7 +46,7 @@ function ChartCard({ title, children }: { title: string; children: React.ReactNo
   );
 }
 
-/** The ICP tab of /results (PRODUCT.md §7): overview charts, profiles, and outreach content. */
+/** The ICP tab of /results: overview charts, profiles, and outreach content. */
 export function IcpTab({ sessionId, info }: IcpTabProps) {
   const overview = useQuery(icpOverviewQueryOptions(sessionId));
   const enriched = info?.counts.by_enrichment_state.done ?? 0;

@@ -60,7 +60,7 @@ describe('the sessions table', () => {
     const running = await findRow('Running own');
     expect(running.getByRole('button', { name: 'Edit Running own' })).toBeTruthy();
     expect(running.getByRole('button', { name: 'Share Running own' })).toBeTruthy();
-    // PRODUCT §4: a running session cannot be deleted.
+    // A running session cannot be deleted.
     expect(running.queryByRole('button', { name: /^Delete/ })).toBeNull();
     expect(running.getByText('Enriching · 10 / 40 · 1 failed')).toBeTruthy();
     // Its businesses are still being written: no enrichment yet.

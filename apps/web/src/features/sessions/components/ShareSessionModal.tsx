@@ -34,7 +34,7 @@ interface ShareSessionModalProps {
   onClose: () => void;
 }
 
-/** Who may open a session besides its owner (PRODUCT.md §8): grant, change and revoke view/edit access. */
+/** Who may open a session besides its owner: grant, change and revoke view/edit access. */
 export function ShareSessionModal({ session, opened, onClose }: ShareSessionModalProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={`Share “${session.name}”`} size="lg" centered>
