@@ -216,6 +216,8 @@ const FILTER_FIELDS = [
   'category', 'source', 'rating', 'review_count', 'enrichment_state', 'industry', 'software', 'technology', 'hiring',
   'icp_score', 'icp_tier', 'lat', 'lng', 'first_seen_at', 'updated_at', 'decision_maker', 'seniority',
   'email_kind', 'is_closed', 'in_crm',
+  // changed_at: when Argo last recorded a change at the business (signals); {gte: date} is "changed since".
+  'changed_at',
 ] as const;
 export const FilterField = z.enum(FILTER_FIELDS, 'is not a known filter field');
 export type FilterField = z.infer<typeof FilterField>;

@@ -58,6 +58,9 @@ const inCrm = sql`exists (select 1 from crm_known k where k.account_id = ${busin
   and ((k.kind = 'domain' and k.value = ${businesses.domain})
     or (k.kind = 'email' and k.value = lower(${shownEmail}))))`;
 
+/** When the business's last signal event was recorded (modules/signals/), null when none. */
+const changedAt = sql`(select max(e.occurred_at) from signal_events e where e.business_id = ${businesses.id})`;
+
 const COLUMNS: Record<Exclude<FilterField, ArrayField>, { column: Column | SQL; kind: Kind }> = {
   name: { column: businesses.name, kind: 'text' },
   website: { column: businesses.website, kind: 'text' },
@@ -85,6 +88,7 @@ const COLUMNS: Record<Exclude<FilterField, ArrayField>, { column: Column | SQL; 
   decision_maker: { column: businesses.decisionMaker, kind: 'boolean' },
   is_closed: { column: businesses.isClosed, kind: 'boolean' },
   in_crm: { column: inCrm, kind: 'boolean' },
+  changed_at: { column: changedAt, kind: 'date' },
 };
 
 /**

@@ -116,8 +116,19 @@ describe('signals from enrichment runs', () => {
         booking: false,
       }),
     });
+    const beforeThird = new Date().toISOString();
     await enrichToEnd(admin, sessionId);
     const third = await events(admin, { session_id: sessionId });
+    // The results' "changed since" filter: the businesses with a change recorded since then.
+    const changed = await t.call('GET', `/api/user/session/${sessionId}/results`, {
+      token: admin.token,
+      query: { filters: JSON.stringify({ changed_at: { gte: beforeThird } }) },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.items.map((b: { name: string }) => b.name).sort()).toEqual([
+      'elektro-meier.test',
+      'flaky-bau.test',
+    ]);
     expect(pairs(third.items)).toEqual([
       'decision_maker_appeared:anna schmidt',
       'decision_maker_left:hans meier',
