@@ -4,6 +4,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { startHubspotServer } from '../apps/api/test/hubspot-server';
 import {
   extentOf,
   type FakeOsm,
@@ -35,6 +36,9 @@ declare module 'vitest' {
     hasLocalOsm: boolean;
     /** The local map tile server's origin (MAP_TILE_URL points at it), e.g. http://127.0.0.1:40123. */
     tileOrigin: string;
+    /** The local HubSpot (HUBSPOT_API_URL points at it) and the private app token it takes. */
+    hubspotUrl: string;
+    hubspotToken: string;
   }
 }
 
@@ -59,6 +63,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const osm = hasOsmFixtures ? await startLocalOsm() : null;
   // The results map's tiles come from a local server: the tests never ask OpenStreetMap's.
   const tiles = await startTileServer();
+  // CRM pushes go to a local HubSpot: the tests never reach HubSpot's own.
+  const hubspot = await startHubspotServer();
   const port = await findFreePort();
   // A host name, not 127.0.0.1: WebAuthn (passkeys) refuses IP addresses as relying-party ids.
   const baseUrl = `http://localhost:${port}`;
@@ -77,6 +83,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // The test sites' domains are not in any DNS: without this every address would read "no mail server".
     MX_CHECK: 'false',
     MAP_TILE_URL: tiles.template,
+    HUBSPOT_API_URL: hubspot.url,
     MAP_TILE_ATTRIBUTION: '© OpenStreetMap contributors (test tiles)',
     ...(osm
       ? {
@@ -96,12 +103,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await database.drop();
     await osm?.close();
     await tiles.close();
+    await hubspot.close();
     throw error;
   }
   project.provide('baseUrl', baseUrl);
   project.provide('databaseUrl', database.url);
   project.provide('hasLocalOsm', osm !== null);
   project.provide('tileOrigin', tiles.origin);
+  project.provide('hubspotUrl', hubspot.url);
+  project.provide('hubspotToken', hubspot.token);
 
   return async () => {
     const { exitCode, signalCode } = server.child;
@@ -111,6 +121,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       await database.drop();
       await osm?.close();
       await tiles.close();
+      await hubspot.close();
     }
     // A server that died mid-run explains every "connection refused" above; say so instead of hiding it.
     if (exitCode !== null || signalCode !== null) {

@@ -35,9 +35,15 @@ export const crmJobQueryOptions = (id: string) =>
   });
 
 /** GET /crm/jobs/:id/log, one page, failures first. */
-export const crmJobLogQueryOptions = (id: string, page: number, outcome: string | null, isLive: boolean) =>
+export const crmJobLogQueryOptions = (
+  id: string,
+  page: number,
+  outcome: string | null,
+  /** The job's progress: the log is read again as it moves, and once more when the job ends. */
+  progress: string,
+) =>
   queryOptions({
-    queryKey: [...jobKey(id), 'log', page, outcome],
+    queryKey: [...jobKey(id), 'log', page, outcome, progress],
     queryFn: ({ signal }) =>
       callApi(routes.crmJobLog, {
         params: { id },
@@ -45,7 +51,6 @@ export const crmJobLogQueryOptions = (id: string, page: number, outcome: string 
         signal,
       }),
     placeholderData: keepPreviousData,
-    refetchInterval: isLive ? CRM_JOB_REFETCH_MS * 2 : false,
   });
 
 /** GET /user/session/:id/crm/jobs: the session's latest pushes. */
@@ -104,5 +109,6 @@ export function useRefreshAfterJob() {
   return () => {
     void queryClient.invalidateQueries({ queryKey: connectionsKey });
     void queryClient.invalidateQueries({ queryKey: ['sessions'] });
+    void queryClient.invalidateQueries({ queryKey: ['crm', 'session'] });
   };
 }

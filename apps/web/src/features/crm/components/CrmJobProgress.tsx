@@ -111,7 +111,9 @@ export function CrmJobProgress({ jobId, canCancel }: { jobId: string; canCancel:
           {crmErrorMessage(cancel.error)}
         </Alert>
       )}
-      {data.kind === 'push' && <CrmJobLog jobId={jobId} isLive={isActive} />}
+      {data.kind === 'push' && (
+        <CrmJobLog jobId={jobId} isLive={isActive} progress={`${data.status}:${data.done}`} />
+      )}
     </Stack>
   );
 }
@@ -125,10 +127,10 @@ const OUTCOMES = [
 ];
 
 /** The push's log: each record with what happened and, when the CRM refused it, the CRM's words. */
-function CrmJobLog({ jobId, isLive }: { jobId: string; isLive: boolean }) {
+function CrmJobLog({ jobId, isLive, progress }: { jobId: string; isLive: boolean; progress: string }) {
   const [page, setPage] = useState(0);
   const [outcome, setOutcome] = useState('all');
-  const log = useQuery(crmJobLogQueryOptions(jobId, page, outcome === 'all' ? null : outcome, isLive));
+  const log = useQuery(crmJobLogQueryOptions(jobId, page, outcome === 'all' ? null : outcome, progress));
   return (
     <Stack gap="xs">
       <SegmentedControl
@@ -156,7 +158,7 @@ function CrmJobLog({ jobId, isLive }: { jobId: string; isLive: boolean }) {
       )}
       {log.data && log.data.total > 0 && (
         <>
-          <Table.ScrollContainer minWidth={480}>
+          <Table.ScrollContainer minWidth={340}>
             <Table aria-label="Push log" verticalSpacing={4} fz="sm">
               <Table.Thead>
                 <Table.Tr>

@@ -1,5 +1,17 @@
 import { CRM_NAMES, type CrmProvider, type Filters, type ResultsMatching } from '@argo/contract';
-import { Alert, Button, Checkbox, Group, Modal, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  em,
+  Group,
+  Modal,
+  SegmentedControl,
+  Stack,
+  Switch,
+  Text,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconCloudUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -98,6 +110,8 @@ function PushModal({
   providers: CrmProvider[];
   latestJobId: string | null;
 }) {
+  // A phone gets the whole screen: the log's table needs the width.
+  const isPhone = useMediaQuery(`(max-width: ${em(767.98)})`);
   const [provider, setProvider] = useState<CrmProvider>(providers[0] as CrmProvider);
   const [excludeInCrm, setExcludeInCrm] = useState(false);
   const push = useStartCrmPush(sessionId);
@@ -112,7 +126,7 @@ function PushModal({
       ...(excludeInCrm ? { exclude_in_crm: true } : {}),
     });
   return (
-    <Modal opened={opened} onClose={onClose} title="Push to CRM" size="lg">
+    <Modal opened={opened} onClose={onClose} title="Push to CRM" size="lg" fullScreen={isPhone}>
       <Stack gap="md">
         {canEdit && (
           <>

@@ -215,10 +215,15 @@ function ConnectForm({ connection, onDone }: { connection: CrmConnection; onDone
   );
 }
 
+/** A CRM property's own name in code type; a description ("a note on the company") as words. */
+function Property({ name }: { name: string }) {
+  return /^[a-z_]+$/.test(name) ? <code>{name}</code> : <>{name}</>;
+}
+
 /** Where Argo's facts go: the CRMs' standard properties. */
 function FieldMapping({ mapping }: { mapping: CrmConnectionsResponse['field_mapping'] }) {
   const table = (label: string, rows: CrmConnectionsResponse['field_mapping']['company']) => (
-    <Table.ScrollContainer minWidth={420}>
+    <Table.ScrollContainer minWidth={300}>
       <Table aria-label={label} verticalSpacing={4} fz="sm" striped>
         <Table.Thead>
           <Table.Tr>
@@ -232,10 +237,10 @@ function FieldMapping({ mapping }: { mapping: CrmConnectionsResponse['field_mapp
             <Table.Tr key={row.argo}>
               <Table.Td>{row.argo}</Table.Td>
               <Table.Td>
-                <code>{row.hubspot}</code>
+                <Property name={row.hubspot} />
               </Table.Td>
               <Table.Td>
-                <code>{row.pipedrive}</code>
+                <Property name={row.pipedrive} />
               </Table.Td>
             </Table.Tr>
           ))}
