@@ -51,7 +51,7 @@ export function FindSimilar({
   if (selectedIds.length === 0 || isAllMatching) return null;
   const tooMany = selectedIds.length > MAX_SEEDS;
   return (
-    <>
+    <Group gap="xs">
       <Button
         size="xs"
         variant="light"
@@ -81,7 +81,7 @@ export function FindSimilar({
           />
         )}
       </Drawer>
-    </>
+    </Group>
   );
 }
 
