@@ -167,7 +167,7 @@ describe('a service card is no person', () => {
   });
 });
 
-describe('Italian titles and initials in a card', () => {
+describe('Italian and Spanish titles, and initials, in a card', () => {
   it('drops "Dott.ssa" and keeps a middle initial', async () => {
     const body = `<div class="org-cards">${card('GB', 'Dott.ssa Greta A. Boccasavia', 'Amministratore')}${card(
       'LC',
@@ -177,6 +177,18 @@ describe('Italian titles and initials in a card', () => {
     expect(await people(`<h2>Il nostro team</h2>${body}`)).toEqual([
       ['Greta A. Boccasavia', 'Amministratore'],
       ['Luca Catanese', 'Direttore Commerciale'],
+    ]);
+  });
+
+  it('drops the Spanish "Dra." before a name', async () => {
+    const body = `<div class="org-cards">${card('IS', 'Dra. Isabel Sierra', 'Directora')}${card(
+      'CR',
+      'Dra. Carme Roure',
+      'Gerente',
+    )}</div>`;
+    expect(await people(`<h2>Equipo</h2>${body}`)).toEqual([
+      ['Isabel Sierra', 'Directora'],
+      ['Carme Roure', 'Gerente'],
     ]);
   });
 });

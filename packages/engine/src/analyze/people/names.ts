@@ -10,7 +10,7 @@ import { hasRoleTerm } from './roles';
 
 /** Salutations and academic titles written before a name: dropped from the name ("Dr. med. Anna Berg", "Dott.ssa Greta Boccasavia"). */
 const PREFIX =
-  /^(?:(?:herrn?|frau|fr\.|hr\.|mr\.?|mrs\.?|ms\.?|miss|mx\.?|m\.|mme\.?|mlle\.?|monsieur|madame|dhr\.?|mevr\.?|sig\.(?:ra)?|sr\.?|sra\.?|don|do[ñn]a|dott\.(?:ssa)?|dr\.ssa|prof\.ssa|avv\.(?:to)?|arch\.|geom\.|rag\.|dr\.?(?:\s?(?:med|dent|vet|rer|nat|phil|jur|oec|pol|iur|h\.\s?c)\.?)*|dr\.-ing\.?|prof\.?|priv\.-doz\.?|pd|dipl\.[-\s]?[\p{L}.]+|mag\.?(?:a|\(fh\))?|di|ing\.|ir\.?|drs\.?|mr\.?|lic\.|ra|rain|stb|wp)\s+)+/iu;
+  /^(?:(?:herrn?|frau|fr\.|hr\.|mr\.?|mrs\.?|ms\.?|miss|mx\.?|m\.|mme\.?|mlle\.?|monsieur|madame|dhr\.?|mevr\.?|sig\.(?:ra)?|sr\.?|sra\.?|don|do[ñn]a|dra\.?|dott\.(?:ssa)?|dr\.ssa|prof\.ssa|avv\.(?:to)?|arch\.|geom\.|rag\.|dr\.?(?:\s?(?:med|dent|vet|rer|nat|phil|jur|oec|pol|iur|h\.\s?c)\.?)*|dr\.-ing\.?|prof\.?|priv\.-doz\.?|pd|dipl\.[-\s]?[\p{L}.]+|mag\.?(?:a|\(fh\))?|di|ing\.|ir\.?|drs\.?|mr\.?|lic\.|ra|rain|stb|wp)\s+)+/iu;
 /**
  * One degree or post-nominal at the end of a name: "Anna Berg, MBA", "Max Muster M.Sc.", "Jo Ray (FH)". Removed one
  * at a time (withoutSuffixes): these alternatives overlap ("msc", "m.sc", "msc."), and a repeated group of them,
