@@ -17,7 +17,7 @@ export const CrmProvider = z.enum(CRM_PROVIDERS, expected("'hubspot' or 'pipedri
 export type CrmProvider = z.infer<typeof CrmProvider>;
 export const CRM_NAMES: Record<CrmProvider, string> = { hubspot: 'HubSpot', pipedrive: 'Pipedrive' };
 
-export const CrmProviderParams = z.object({ provider: CrmProvider });
+const CrmProviderParams = z.object({ provider: CrmProvider });
 
 /**
  * Where each fact Argo holds goes in the CRM (its standard properties). Shown in Settings and in docs/crm.md;
@@ -52,7 +52,7 @@ export const CRM_FIELD_MAPPING = {
   ],
 } as const;
 
-export const CrmFieldMappingRow = z.object({ argo: z.string(), hubspot: z.string(), pipedrive: z.string() });
+const CrmFieldMappingRow = z.object({ argo: z.string(), hubspot: z.string(), pipedrive: z.string() });
 
 export const CrmConnection = z
   .object({
@@ -110,9 +110,8 @@ const CompanyDomain = z
 export const CrmConnectBody = z.strictObject({ token: Token, company_domain: CompanyDomain.optional() });
 export type CrmConnectBody = z.input<typeof CrmConnectBody>;
 
-export const CRM_JOB_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
-export const CrmJobStatus = z.enum(CRM_JOB_STATUSES);
-export type CrmJobStatus = z.infer<typeof CrmJobStatus>;
+const CRM_JOB_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
+const CrmJobStatus = z.enum(CRM_JOB_STATUSES);
 
 export const CrmJob = z
   .object({
@@ -138,10 +137,10 @@ export const CrmJob = z
   .meta({ id: 'CrmJob' });
 export type CrmJob = z.infer<typeof CrmJob>;
 
-export const CRM_LOG_OUTCOMES = ['created', 'updated', 'skipped', 'failed'] as const;
-export const CrmLogOutcome = z.enum(CRM_LOG_OUTCOMES, expected(CRM_LOG_OUTCOMES.join(', ')));
+const CRM_LOG_OUTCOMES = ['created', 'updated', 'skipped', 'failed'] as const;
+const CrmLogOutcome = z.enum(CRM_LOG_OUTCOMES, expected(CRM_LOG_OUTCOMES.join(', ')));
 
-export const CrmLogEntry = z
+const CrmLogEntry = z
   .object({
     id: Id,
     object: z.enum(['company', 'contact', 'association', 'note']),
@@ -155,9 +154,8 @@ export const CrmLogEntry = z
     at: IsoDateTime,
   })
   .meta({ id: 'CrmLogEntry' });
-export type CrmLogEntry = z.infer<typeof CrmLogEntry>;
 
-export const CrmLogQuery = PageQuery.extend({ outcome: CrmLogOutcome.optional() });
+const CrmLogQuery = PageQuery.extend({ outcome: CrmLogOutcome.optional() });
 export const CrmLogPage = paged(CrmLogEntry);
 export type CrmLogPage = z.infer<typeof CrmLogPage>;
 

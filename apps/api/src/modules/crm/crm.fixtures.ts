@@ -46,7 +46,7 @@ export async function startCrmWorld(): Promise<CrmWorld> {
   };
 }
 
-export const domainOfIndex = (i: number, prefix = 'shop') => `${prefix}${String(i).padStart(4, '0')}.example`;
+const domainOfIndex = (i: number, prefix = 'shop') => `${prefix}${String(i).padStart(4, '0')}.example`;
 
 /** A session of the user with `count` businesses (shop0000.example …), each naming two people with addresses. */
 export async function seedCrmSession(world: CrmWorld, user: TestUser, count: number, prefix = 'shop') {

@@ -374,7 +374,7 @@ export async function saveBatch(
 
 // ------------------------------------------------------------------ what the CRM holds
 
-export async function saveKnown(
+async function saveKnown(
   db: DatabaseExecutor,
   accountId: string,
   provider: CrmProviderName,

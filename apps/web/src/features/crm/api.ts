@@ -8,7 +8,7 @@ const jobKey = (id: string) => ['crm', 'jobs', id] as const;
 const sessionJobsKey = (sessionId: string) => ['crm', 'session', sessionId] as const;
 
 /** How often a running push or sync is read again. */
-export const CRM_JOB_REFETCH_MS = 1000;
+const CRM_JOB_REFETCH_MS = 1000;
 
 export const isJobActive = (job: Pick<CrmJob, 'status'> | undefined) =>
   job?.status === 'queued' || job?.status === 'running';

@@ -37,7 +37,7 @@ export interface PushItem {
   note: string;
 }
 
-export type LogObject = 'company' | 'contact' | 'association' | 'note';
+type LogObject = 'company' | 'contact' | 'association' | 'note';
 export type LogOutcome = 'created' | 'updated' | 'skipped' | 'failed';
 
 /** One line of the push's log; with a `crmId` the record is remembered (crm_records) for the next push. */

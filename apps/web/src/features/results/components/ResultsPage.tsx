@@ -52,7 +52,7 @@ export interface ResultsSlots {
   renderSelectionActions?: (props: SelectionActionsProps) => ReactNode;
 }
 
-export interface SelectionActionsProps {
+interface SelectionActionsProps {
   sessionId: string;
   /** The rows ticked; empty when none. */
   selectedIds: string[];
