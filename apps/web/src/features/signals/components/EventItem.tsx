@@ -17,7 +17,7 @@ export function EventItem({ event, showBusiness = true }: { event: SignalEvent; 
               {EVENT_LABELS[event.type]}
             </Badge>
             {event.is_new && (
-              <Badge color="orange" variant="filled" size="sm">
+              <Badge color="orange" variant="light" size="sm">
                 New
               </Badge>
             )}

@@ -91,7 +91,7 @@ export function SignalsPage({
             Signals
           </Title>
           {newCount > 0 && (
-            <Badge color="orange" size="lg" data-testid="new-count">
+            <Badge color="orange" variant="light" size="lg" data-testid="new-count">
               {newCount} new
             </Badge>
           )}
