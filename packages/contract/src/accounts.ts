@@ -1,4 +1,4 @@
-/** Accounts (PRODUCT.md §2) and the `accounts*` calls of SPEC §7. */
+/** Accounts and the `accounts*` calls of the specification. */
 import { z } from 'zod';
 import { expected, Id, IsoDateTime, LIMITS, OptionalHttpUrl, text } from './common';
 import { defineRoute } from './define';
@@ -9,7 +9,7 @@ export const Account = z
     id: Id,
     name: z.string(),
     website: z.string().nullable(),
-    /** Random UUID made with the account, for product analytics (SPEC §3). */
+    /** Random UUID made with the account, for product analytics. */
     analytics_identifier: Id,
     require_admin_mfa: z.boolean(),
     created_at: IsoDateTime,
@@ -17,7 +17,7 @@ export const Account = z
   .meta({ id: 'Account' });
 export type Account = z.infer<typeof Account>;
 
-/** SPEC §3: an `{id, value}` pair from the `tracking_id` URL parameter, kept in session storage. */
+/** An `{id, value}` pair from the `tracking_id` URL parameter, kept in session storage. */
 export const TrackingId = z.object({
   id: text(LIMITS.shortText),
   value: text(LIMITS.shortText),

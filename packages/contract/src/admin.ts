@@ -1,4 +1,4 @@
-/** The admin namespace (SPEC §6, PRODUCT.md §2): every call is for admins of the own account. */
+/** The admin namespace: every call is for admins of the own account. */
 import { z } from 'zod';
 import { Count, Id, IdParams, PageQuery, paged, Role, SearchText } from './common';
 import { defineRoute } from './define';

@@ -22,7 +22,7 @@ export const LIMITS = {
   maxBusinessIds: 10_000,
 } as const;
 
-/** SPEC §3 / §9: results paging and sort defaults. */
+/** Results paging and sort defaults. */
 export { RESULTS_DEFAULTS, ROLES };
 
 /** Paging defaults of every other paged list (`page`, `page_size`). */

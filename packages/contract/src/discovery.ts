@@ -1,4 +1,4 @@
-/** Discovery (PRODUCT.md §5): search by category and place, competitors' customers, CSV import. */
+/** Discovery: search by category and place, competitors' customers, CSV import. */
 import { z } from 'zod';
 import { Count, expected, HttpUrl, Id, IdParams, knownKeys, LIMITS, text } from './common';
 import { defineRoute } from './define';

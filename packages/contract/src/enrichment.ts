@@ -1,4 +1,4 @@
-/** Enrichment (PRODUCT.md §6): background jobs that crawl each business website once and run analyzers. */
+/** Enrichment: background jobs that crawl each business website once and run analyzers. */
 import { z } from 'zod';
 import { expected, Id, LIMITS } from './common';
 import { defineRoute } from './define';
@@ -13,7 +13,7 @@ const ENRICHMENT_TYPES = [
   'software_detection',
   /**
    * People the site names and the company's own facts (imprint, team, about, contact pages). Part of `unified`
-   * and of `enrichment/run`; it has no single-type call of its own (SPEC §7 lists none).
+   * and of `enrichment/run`; it has no single-type call of its own (the specification lists none).
    */
   'people',
 ] as const;
@@ -63,7 +63,7 @@ export const EnrichmentRunBody = z
   });
 export type EnrichmentRunBody = z.infer<typeof EnrichmentRunBody>;
 
-/** The analyzers a type runs: `unified` is all of them (PRODUCT.md §6). */
+/** The analyzers a type runs: `unified` is all of them. */
 export const ANALYZER_TYPES = [
   'software_detection',
   'career_analysis',

@@ -1,6 +1,6 @@
 /**
- * The anonymous /get-started preview (PRODUCT.md §9): a visitor without an account describes a venture and sees up
- * to 10 matching businesses. The caller is the browser's `argo-token` (SPEC §3), never a signed-in user; the account
+ * The anonymous /get-started preview: a visitor without an account describes a venture and sees up
+ * to 10 matching businesses. The caller is the browser's `argo-token`, never a signed-in user; the account
  * created later in the same browser claims the preview (POST /accounts with `anonymous_token`).
  */
 import { z } from 'zod';
@@ -32,7 +32,7 @@ const PreviewVentureInput = z.object(
 /** POST /get-started/preview — replaces the venture of this browser's preview (one preview per argo-token). */
 export const CreatePreviewBody = z.object({
   venture: PreviewVentureInput,
-  /** SPEC §3 tracking ids of this browser; they move to the account with the preview. */
+  /** The tracking ids of this browser; they move to the account with the preview. */
   tracking_ids: z.array(TrackingId).max(20, 'must list at most 20 tracking ids').optional(),
 });
 export type CreatePreviewBody = z.infer<typeof CreatePreviewBody>;

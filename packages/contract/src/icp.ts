@@ -1,4 +1,4 @@
-/** The ideal customer profile (PRODUCT.md §3, §7) and the `icp/*` calls of SPEC §7. */
+/** The ideal customer profile and the `icp/*` calls of the specification. */
 import { z } from 'zod';
 import {
   Count,

@@ -82,7 +82,7 @@ describe('query strings', () => {
     expect(QueryBoolean.safeParse('0').success).toBe(false);
   });
 
-  it('applies the SPEC §3 results defaults', () => {
+  it('applies the results defaults', () => {
     expect(ResultsQuery.parse({})).toEqual({ page: 0, pageSize: 50, sortBy: 'id', sortOrder: 'desc' });
     expect(ResultsQuery.parse({ pageSize: '5000', search: '  ' }).pageSize).toBe(5000);
     expect(ResultsQuery.parse({ search: '  ' }).search).toBeUndefined();
@@ -134,7 +134,7 @@ describe('refinements', () => {
   });
 });
 
-describe('session actions (PRODUCT.md §4)', () => {
+describe('session actions', () => {
   it('allows exactly the table of PRODUCT.md', () => {
     expect(Object.keys(SESSION_ACTIONS)).toEqual([...SESSION_STATUSES]);
     expect(canDoSessionAction('draft', 'delete')).toBe(true);

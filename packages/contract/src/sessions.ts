@@ -1,4 +1,4 @@
-/** Sessions: one discovery job and everything it found (PRODUCT.md §4), and the session calls of SPEC §7. */
+/** Sessions: one discovery job and everything it found, and the session calls of the specification. */
 import { z } from 'zod';
 import { AttributeColumnSchema } from './attributes';
 import {
@@ -45,7 +45,7 @@ export const SESSION_ACTIONS = {
 } as const satisfies Record<SessionStatus, readonly string[]>;
 export type SessionAction = 'update' | 'delete' | 'cancel' | 'retry' | 'restart';
 
-/** PRODUCT.md §4: may `action` be done in `status`? (Otherwise 409, see `sessionActionRefusal`.) */
+/** May `action` be done in `status`? (Otherwise 409, see `sessionActionRefusal`.) */
 export function canDoSessionAction(status: SessionStatus, action: SessionAction): boolean {
   return (SESSION_ACTIONS[status] as readonly SessionAction[]).includes(action);
 }
@@ -106,7 +106,7 @@ export const Session = z
   .meta({ id: 'Session' });
 export type Session = z.infer<typeof Session>;
 
-/** A CSV row the import refused (PRODUCT.md §5). */
+/** A CSV row the import refused. */
 export const RejectedRow = z.object({ line: z.int().positive(), reason: z.string() });
 export type RejectedRow = z.infer<typeof RejectedRow>;
 

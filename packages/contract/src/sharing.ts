@@ -1,4 +1,4 @@
-/** Sharing a session with users of the same account (PRODUCT.md §8) and the `sessions/:id/*` calls of SPEC §7. */
+/** Sharing a session with users of the same account and the `sessions/:id/*` calls of the specification. */
 import { z } from 'zod';
 import { Email, expected, Id, IdParams, IsoDateTime } from './common';
 import { defineRoute } from './define';

@@ -1,4 +1,4 @@
-/** Users of an account (PRODUCT.md §2) and the `users/*` calls of SPEC §7. */
+/** Users of an account and the `users/*` calls of the specification. */
 import { z } from 'zod';
 import { Email, expected, Id, IdParams, IsoDateTime, LIMITS, optionalText, Role, text } from './common';
 import { defineRoute } from './define';

@@ -5,7 +5,7 @@
  * `@argo/contract` like the rest, and as the package declares no side effects the bundler leaves the schemas out.
  */
 
-/** Paging and sort defaults of the results call (SPEC §9: page 0, 50 a page, id descending). */
+/** Paging and sort defaults of the results call (page 0, 50 a page, id descending). */
 export const RESULTS_DEFAULTS = { page: 0, pageSize: 50, sortBy: 'id', sortOrder: 'desc' } as const;
 
 /** The results' sortable columns. */

@@ -1,4 +1,4 @@
-/** Ventures and their people (PRODUCT.md §3) and the `ventures/*` calls of SPEC §7. */
+/** Ventures and their people and the `ventures/*` calls of the specification. */
 import { z } from 'zod';
 import { Email, Id, IdParams, IsoDateTime, LIMITS, OptionalHttpUrl, optionalText, text } from './common';
 import { defineRoute } from './define';

@@ -6,9 +6,9 @@ import { checkVersion } from '../lib/version-check';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: async ({ location, preload }) => {
-    // SPEC §2: /index.html is the home page.
+    // /index.html is the home page.
     if (location.pathname === '/index.html') throw redirect({ to: '/', replace: true });
-    // SPEC §2: a new deployment reloads the page before the route's code is loaded. Never throws.
+    // A new deployment reloads the page before the route's code is loaded. Never throws.
     if (!preload) await checkVersion();
   },
   component: RootComponent,

@@ -7,7 +7,7 @@ import { signOutReasonOf } from '../lib/auth/sign-out-reason';
 import { useProfile } from '../lib/profile';
 
 export const Route = createFileRoute('/_app')({
-  // SPEC §2: signed out → /login?redirect=…; no Argo account → name the organisation;
+  // Signed out → /login?redirect=…; no Argo account → name the organisation;
   // the API ended the sign-in (user disabled, sign-in ended) → /logout, and /login says why and keeps the
   // address; any other failure while checking the sign-in or loading the profile → /logout.
   beforeLoad: async ({ context, location }) => {

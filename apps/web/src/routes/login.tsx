@@ -16,7 +16,7 @@ export const Route = createFileRoute('/login')({
   validateSearch: loginSearch,
   beforeLoad: async ({ search, preload }) => {
     if (preload) return;
-    // SPEC §2: already signed in → home (or where the user was going).
+    // Already signed in → home (or where the user was going).
     const signedIn = await isSignedIn().catch(() => false);
     if (signedIn) throw redirect({ href: safeRedirectTarget(search.redirect), replace: true });
   },

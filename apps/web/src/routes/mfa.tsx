@@ -9,7 +9,7 @@ export const Route = createFileRoute('/mfa')({
     redirect: text(search.redirect),
     reason: oneOf(search.reason, ['required'] as const),
   })),
-  // /mfa is a public route (SPEC §2): signed out, it shows its own page saying to sign in first.
+  // /mfa is a public route: signed out, it shows its own page saying to sign in first.
   beforeLoad: async () => ({ isSignedIn: await isSignedIn().catch(() => false) }),
   component: MfaRoute,
 });

@@ -26,7 +26,7 @@ export const Route = createFileRoute('/register')({
       return;
     }
     if (signedIn) {
-      // SPEC §2: a session exists → sign out and reload, so the form starts clean.
+      // A session exists → sign out and reload, so the form starts clean.
       await signOut();
       context.queryClient.clear();
       window.location.reload();

@@ -1,7 +1,7 @@
 import { boolean, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, updatedAtColumn } from './columns';
 
-/** An organisation (PRODUCT §2). Every other row belongs to exactly one account. */
+/** An organisation. Every other row belongs to exactly one account. */
 export const accounts = pgTable('accounts', {
   id: idColumn(),
   name: text('name').notNull(),

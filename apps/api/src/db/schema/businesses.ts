@@ -49,7 +49,7 @@ export interface PrimaryContactJson {
 }
 
 /**
- * One result row of a session (PRODUCT §5, §6). Rows belong to a run (`run_id`); the session's current run is
+ * One result row of a session. Rows belong to a run (`run_id`); the session's current run is
  * `sessions.run_id`. `dedupe_key` is the merge key chosen by discovery (domain, else phone, else name+address),
  * unique within a run so concurrent writers merge with ON CONFLICT instead of inserting twice.
  */
@@ -90,7 +90,7 @@ export const businesses = pgTable(
     source: text('source').notNull(),
     sourceRef: text('source_ref'),
     /**
-     * Where it was found, one entry per source of a merged duplicate (PRODUCT §5), in the contract's shape as a
+     * Where it was found, one entry per source of a merged duplicate, in the contract's shape as a
      * results page sends it (migration 0020).
      */
     sources: jsonb('sources').$type<BusinessSource[]>().notNull().default([]),

@@ -63,7 +63,7 @@ export const sessionFiles = pgTable('session_files', {
   createdAt: createdAtColumn(),
 });
 
-/** CSV rows an import refused, with their physical line and the reason in plain words (PRODUCT §5). */
+/** CSV rows an import refused, with their physical line and the reason in plain words. */
 export const sessionRejectedRows = pgTable(
   'session_rejected_rows',
   {

@@ -3,7 +3,7 @@ import { accounts } from './accounts';
 import { businesses } from './businesses';
 import { idColumn, timestamptz } from './columns';
 
-/** The stored analyzer types; `unified` is a way to run them all, not a type of its own (PRODUCT §6). */
+/** The stored analyzer types; `unified` is a way to run them all, not a type of its own. */
 export type EnrichmentType =
   | 'software_detection'
   | 'career_analysis'

@@ -23,7 +23,7 @@ export interface PreviewBusinessData {
 }
 
 /**
- * The anonymous /get-started preview (PRODUCT §9): one per browser `argo-token`, stored by the token's SHA-256 so a
+ * The anonymous /get-started preview: one per browser `argo-token`, stored by the token's SHA-256 so a
  * leaked table cannot be used to claim it. The account created in the same browser claims (and deletes) it; after
  * `expires_at` it is ignored and swept away.
  */
@@ -34,7 +34,7 @@ export const anonymousPreviews = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     venture: jsonb('venture').$type<PreviewVentureData>().notNull(),
     businesses: jsonb('businesses').$type<PreviewBusinessData[]>().notNull().default([]),
-    /** tracking_id values (SPEC §3), stored like accounts.tracking_ids. */
+    /** tracking_id values, stored like accounts.tracking_ids. */
     trackingIds: jsonb('tracking_ids').$type<string[]>().notNull().default([]),
     ip: text('ip'),
     createdAt: createdAtColumn(),

@@ -7,7 +7,7 @@ import type { ProducedBy } from './enrichment';
 import { sessions } from './sessions';
 import { ventures } from './ventures';
 
-/** An ICP segment derived from enriched results and saved to the venture (PRODUCT §7). */
+/** An ICP segment derived from enriched results and saved to the venture. */
 export const icpProfiles = pgTable(
   'icp_profiles',
   {

@@ -16,7 +16,7 @@ export const sessionStatus = pgEnum('session_status', [
 export const shareAccess = pgEnum('share_access', ['view', 'edit']);
 
 /**
- * One discovery job and everything it found (PRODUCT §4). `run_id` names the current run: a restart writes its
+ * One discovery job and everything it found. `run_id` names the current run: a restart writes its
  * businesses under a new run id and switches this column when it succeeds, so results are replaced atomically.
  * `owner_id` has no cascade: a user who still owns sessions cannot be deleted until they are handed over or
  * deleted (deleting the whole account still works, as both cascade in the same statement).
@@ -66,7 +66,7 @@ export const sessions = pgTable(
   ],
 );
 
-/** A session shared with another user of the same account (PRODUCT §8). */
+/** A session shared with another user of the same account. */
 export const sessionShares = pgTable(
   'session_shares',
   {

@@ -17,15 +17,15 @@ export const userRole = pgEnum('user_role', ['admin', 'member']);
 export const userStatus = pgEnum('user_status', ['active', 'invited', 'disabled']);
 
 /**
- * Argo users (PRODUCT §2), and the invitations to become one. `email` is always stored lower-case (the app
+ * Argo users, and the invitations to become one. `email` is always stored lower-case (the app
  * lower-cases; the check constraint catches a path that forgets). `idp_subject` is the identity provider's `sub`,
  * null while the row is an invitation nobody accepted yet.
  *
  * One email is one user per account, and one joined user (idp_subject set) across Argo; pending invitations to
- * the same address from several accounts may coexist (issue 16, item 5: an invitation must not find out that the
+ * the same address from several accounts may coexist (an invitation must not find out that the
  * address is registered elsewhere, so it cannot be refused for it). `joins_on_sign_in`: the invitation made the
  * person's sign-in (built-in provider, temporary password), so signing in with it accepts the invitation; any
- * other invitation is accepted or declined by the person (item 6). `invited_by_id` names the inviter to the person.
+ * other invitation is accepted or declined by the person. `invited_by_id` names the inviter to the person.
  */
 export const users = pgTable(
   'users',

@@ -3,7 +3,7 @@ import { accounts } from './accounts';
 import { createdAtColumn, idColumn, updatedAtColumn } from './columns';
 import { users } from './users';
 
-/** A venture's ideal customer profile (PRODUCT §3), stored as the API's snake_case JSON. */
+/** A venture's ideal customer profile, stored as the API's snake_case JSON. */
 export interface VentureIcp {
   industries?: string[];
   locations?: string[];

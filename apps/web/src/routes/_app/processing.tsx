@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { SessionProgressPage } from '../../components/session-progress/SessionProgressPage';
 import { sessionSearchSchema } from '../../lib/search-params';
 
-// An import's progress: the same screen as a discovery's, with the rejected rows of the file (PRODUCT.md §10).
+// An import's progress: the same screen as a discovery's, with the rejected rows of the file.
 export const Route = createFileRoute('/_app/processing')({
   staticData: { title: 'Processing' },
   validateSearch: sessionSearchSchema,

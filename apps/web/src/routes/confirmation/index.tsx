@@ -4,7 +4,7 @@ import { searchValidator, text } from '../../lib/search-params';
 
 export const Route = createFileRoute('/confirmation/')({
   staticData: { title: 'Confirm your email' },
-  // SPEC §5: email and code default to empty strings.
+  // Email and code default to empty strings.
   validateSearch: searchValidator((search) => ({
     email: text(search.email) ?? '',
     code: text(search.code) ?? '',
