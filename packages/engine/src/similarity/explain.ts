@@ -11,6 +11,8 @@ const MAX_TOOLS = 3;
 const MAX_WORDS = 3;
 /** A seed trait that most seeds share and the candidate lacks is named as a difference. */
 const MOSTLY = 0.5;
+/** About the IDF of a word in two thirds of the population: a shared word more common than that is not named. */
+const TELLING_WORD_WEIGHT = Math.log(1.5) + 1;
 
 export interface Explanation {
   reasons: string[];
@@ -105,7 +107,8 @@ export function explain(
       if (!wordOf.has(term.stem)) wordOf.set(term.stem, term.word);
     }
     const shared = [...candidate.terms.keys()]
-      .filter((stem) => profile.centroid.has(stem))
+      // A word most businesses use ("business", "services") says nothing of this one.
+      .filter((stem) => profile.centroid.has(stem) && profile.termWeight(stem) >= TELLING_WORD_WEIGHT)
       .sort((a, b) => (profile.centroid.get(b) ?? 0) - (profile.centroid.get(a) ?? 0))
       .slice(0, MAX_WORDS)
       .map((stem) => `“${wordOf.get(stem) ?? stem}”`);

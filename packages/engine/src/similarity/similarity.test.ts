@@ -102,6 +102,14 @@ describe('rankLookalikes', () => {
     expect(baker?.differences).toEqual(expect.arrayContaining(['Bakery, not Wine shop']));
   });
 
+  it('names only telling words, not those most businesses use', () => {
+    const withCommon = (b: SimilarityBusiness) => ({ ...b, text: `${b.text} Qualität seit Jahren.` });
+    const { ranked } = rankLookalikes(seeds.map(withCommon), population.map(withCommon));
+    const text = ranked.find((r) => r.id === 'w1')?.explanation?.text ?? '';
+    expect(text).toContain('its site says “weine”');
+    expect(text).not.toContain('qualitat');
+  });
+
   it('lists in the locale asked for', () => {
     const { ranked } = rankLookalikes(seeds, population, { locale: 'de' });
     expect(ranked[0]?.explanation?.text).toContain('uses Shopware und Klarna Checkout');

@@ -21,8 +21,9 @@ export type LookalikeRow = {
   lng: number | null;
   /** The business software as a results page lists it: `[{ name, category }]`. */
   software: { name: string; category: string }[];
-  /** The summary and the services, as one text. */
-  text: string | null;
+  summary: string | null;
+  /** The stored summary's services, as it lists them. */
+  services: unknown[] | null;
   language: string | null;
   employees: number | null;
 };
@@ -63,10 +64,8 @@ export async function readLookalikeRows(
   const result = await db.execute<LookalikeRow>(sql`
     select b.id, b.session_id, b.name, b.website, b.domain, b.city, b.region, b.category, b.categories,
       b.industry, b.icp_tier, b.lat, b.lng, b.listed_software as software,
-      nullif(concat_ws(' ', left(b.summary, ${TEXT_CHARS}),
-        (select string_agg(v, ', ') from jsonb_array_elements_text(
-          case when jsonb_typeof(sm.data -> 'services') = 'array' then sm.data -> 'services' else '[]' end) v)), '')
-        as text,
+      left(b.summary, ${TEXT_CHARS}) as summary,
+      case when jsonb_typeof(sm.data -> 'services') = 'array' then sm.data -> 'services' end as services,
       sm.data ->> 'language' as language,
       case when jsonb_typeof(sm.data -> 'employee_estimate') = 'number'
         then (sm.data ->> 'employee_estimate')::float8 end as employees

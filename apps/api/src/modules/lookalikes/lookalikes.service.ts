@@ -40,7 +40,9 @@ const toSimilarity = (row: LookalikeRow): SimilarityBusiness => ({
   industry: row.industry,
   software: (row.software ?? []).map((s) => ({ name: s.name, categories: s.category ? [s.category] : [] })),
   employees: row.employees === null ? null : Number(row.employees),
-  text: row.text,
+  text: [row.summary, ...(row.services ?? []).filter((s): s is string => typeof s === 'string')]
+    .filter(Boolean)
+    .join('. '),
   language: row.language,
   lat: row.lat,
   lng: row.lng,
