@@ -63,8 +63,8 @@ export function createDnsResolver(options: DnsResolverOptions = {}): Resolver {
     const notFound = codes.every((code) => NOT_FOUND.has(code));
     // The operating system answers what the DNS cannot: a hosts-file name (localhost, a container's name), and any
     // name when no DNS server could be asked. Not a timeout (getaddrinfo would wait as long again), nor a web site's
-    // name the DNS says does not exist: asked again through getaddrinfo, the 55 dead sites of a Google Maps export
-    // took 20 s, against 2–3 s for these queries alone and 10 s for getaddrinfo alone.
+    // name the DNS says does not exist: asked again through getaddrinfo, an export full of dead sites took several
+    // times as long as these queries alone (figures in docs/performance.md).
     const osMayKnow = notFound ? isLocalName(hostname) : !codes.includes('ETIMEOUT');
     if (fallback && osMayKnow) return fallback(hostname);
     if (notFound) {

@@ -7,7 +7,7 @@ import type { Cookie, FetchResult, PageRole } from './types';
 
 /**
  * A fetched HTML page parsed once; every analyzer (software, careers, summary, ICP) reads this same object.
- * `$` is a cheerio document built with htmlparser2 (about 4× faster than parse5 on our fixture pages), built on
+ * `$` is a cheerio document built with htmlparser2 (faster than parse5 on our fixture pages; figures in docs/performance.md), built on
  * first use and then shared: software detection reads the page with its own lighter reader, so a page only
  * the detector reads is never parsed into cheerio's DOM.
  */
