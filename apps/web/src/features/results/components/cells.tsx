@@ -38,14 +38,20 @@ export function ClampedText({ text }: { text: string | null | undefined }) {
   );
 }
 
-/** The host of a website, for a short link text. */
+/**
+ * The host of a website, for a short link text: its domain, or host and port when the site has a port of its own
+ * (two local sites on one address are told apart by it).
+ */
 export function hostOf(business: Pick<Business, 'domain' | 'website'>): string {
-  if (business.domain) return business.domain;
+  let url: URL | null = null;
   try {
-    return new URL(business.website ?? '').hostname.replace(/^www\./, '');
+    url = new URL(business.website ?? '');
   } catch {
-    return business.website ?? '';
+    url = null;
   }
+  if (url?.port) return url.host.replace(/^www\./, '');
+  if (business.domain) return business.domain;
+  return url ? url.hostname.replace(/^www\./, '') : (business.website ?? '');
 }
 
 /** Distinct sources of a business (merged duplicates keep each one). */

@@ -139,7 +139,7 @@ export function shortUrl(value: string): string {
   try {
     const url = new URL(value);
     const path = url.pathname.replace(/\/+$/, '');
-    return `${url.hostname.replace(/^www\./, '')}${path}`;
+    return `${url.host.replace(/^www\./, '')}${path}`;
   } catch {
     return value;
   }
