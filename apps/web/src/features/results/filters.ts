@@ -31,6 +31,7 @@ const FILTER_LABELS: Partial<Record<FilterField, string>> = {
   seniority: 'Seniority',
   email_kind: 'Email kind',
   is_closed: 'Closed',
+  similarity: 'Similar to the seeds',
 };
 
 /** The email kinds in words (the analyzer's classification of each address found). */
