@@ -54,7 +54,9 @@ CREATE TABLE "page_versions" (
 --> statement-breakpoint
 CREATE TABLE "signal_reads" (
 	"user_id" uuid PRIMARY KEY NOT NULL,
-	"seen_at" timestamp with time zone NOT NULL
+	"seen_at" timestamp with time zone,
+	"digest" text DEFAULT 'off' NOT NULL,
+	"digest_sent_at" timestamp with time zone
 );
 --> statement-breakpoint
 ALTER TABLE "observations" ADD CONSTRAINT "observations_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -12,6 +12,7 @@ import { jobDefinitions } from '../src/jobs/definitions';
 import { createJobQueue, type JobQueue } from '../src/jobs/queue';
 import { createCrmDeps } from '../src/modules/crm/crm.deps';
 import { createDiscoveryDeps, type DiscoveryOverrides } from '../src/modules/discovery/discovery.deps';
+import { createMailer } from '../src/modules/email/mailer';
 import { createEnrichmentDeps, type EnrichmentOverrides } from '../src/modules/enrichment/enrichment.deps';
 import { createWebhookDeps, type WebhookOverrides } from '../src/modules/webhooks/webhooks.deps';
 import type { TestApp } from './app';
@@ -67,6 +68,11 @@ export async function startWorker(
     webhooks: createWebhookDeps(t.config, webhooks),
     // Short pauses between a CRM's 5xx retries; a 429's Retry-After is still waited out as the CRM asks.
     crm: createCrmDeps(t.config, { retryDelayMs: 20 }),
+    // The signals digest mails to the dev outbox (tests set no SMTP_URL).
+    signals: {
+      mailer: createMailer({ config: t.config, db: t.database.db, log: quietLog }),
+      publicUrl: t.config.PUBLIC_URL,
+    },
     languageModel,
   });
   return queue;

@@ -142,6 +142,17 @@ export type SignalEventsPage = z.infer<typeof SignalEventsPage>;
 
 const SignalsSeen = z.object({ seen_at: IsoDateTime });
 
+export const SIGNAL_DIGESTS = ['off', 'daily', 'weekly'] as const;
+const SignalDigest = z.enum(SIGNAL_DIGESTS, expected("'off', 'daily' or 'weekly'"));
+
+/** The caller's signals: the email digest of what changed (sent only when something did) and the last look. */
+export const SignalsSettings = z
+  .object({ digest: SignalDigest, seen_at: IsoDateTime.nullable() })
+  .meta({ id: 'SignalsSettings' });
+export type SignalsSettings = z.infer<typeof SignalsSettings>;
+
+const UpdateSignalsSettingsBody = z.strictObject({ digest: SignalDigest });
+
 export const signalsRoutes = {
   signalsWatchesList: defineRoute({
     id: 'signals.watches.list',
@@ -196,6 +207,25 @@ export const signalsRoutes = {
     query: SignalEventsQuery,
     response: SignalEventsPage,
   }),
+  signalsSettingsGet: defineRoute({
+    id: 'signals.settings.get',
+    method: 'GET',
+    path: '/signals/settings',
+    access: 'member',
+    summary: "The caller's email digest of signals and when they last looked",
+    tag: 'enrichment',
+    response: SignalsSettings,
+  }),
+  signalsSettingsUpdate: defineRoute({
+    id: 'signals.settings.update',
+    method: 'PUT',
+    path: '/signals/settings',
+    access: 'member',
+    summary: 'Choose the email digest of signals: off, daily or weekly',
+    tag: 'enrichment',
+    body: UpdateSignalsSettingsBody,
+    response: SignalsSettings,
+  }),
   signalsSeen: defineRoute({
     id: 'signals.seen',
     method: 'POST',
@@ -206,3 +236,55 @@ export const signalsRoutes = {
     response: SignalsSeen,
   }),
 } as const;
+
+const listOf = (value: unknown): string =>
+  Array.isArray(value) ? value.map(String).join(', ') || 'none' : String(value ?? 'none');
+
+const capitalised = (text: string) =>
+  text.replace(/(^|\s)(\p{Ll})/gu, (_m, space: string, letter: string) => space + letter.toUpperCase());
+
+const personOf = (value: unknown) => {
+  const person = value as { name?: string; role?: string } | null;
+  return person?.name ? `${capitalised(person.name)}${person.role ? ` (${person.role})` : ''}` : '';
+};
+
+/** One sentence saying what changed, in the words of the site (the Signals screen and the email digest). */
+export function describeSignalEvent(event: {
+  type: string;
+  key: string;
+  before: unknown;
+  after: unknown;
+}): string {
+  switch (event.type) {
+    case 'software_added':
+      return `Started using ${event.key}.`;
+    case 'software_removed':
+      return `No longer uses ${event.key}.`;
+    case 'hiring_started':
+      return 'Now hiring.';
+    case 'hiring_stopped':
+      return 'No open positions any more.';
+    case 'role_opened':
+      return `New opening: ${event.key}.`;
+    case 'role_closed':
+      return `Opening closed: ${event.key}.`;
+    case 'decision_maker_appeared':
+      return `${personOf(event.after) || capitalised(event.key)} now named on the site.`;
+    case 'decision_maker_left':
+      return `${personOf(event.before) || capitalised(event.key)} no longer named on the site.`;
+    case 'email_changed':
+      return `Email: ${listOf(event.before)} → ${listOf(event.after)}.`;
+    case 'phone_changed':
+      return `Phone: ${listOf(event.before)} → ${listOf(event.after)}.`;
+    case 'site_unreachable':
+      return 'The website did not answer in the last two runs.';
+    case 'site_back':
+      return 'The website answers again.';
+    case 'domain_moved':
+      return `Moved from ${listOf(event.before)} to ${listOf(event.after)}.`;
+    case 'icp_tier_changed':
+      return `ICP tier ${listOf(event.before)} → ${listOf(event.after)}.`;
+    default:
+      return 'Changed.';
+  }
+}

@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import type { CrmDeps } from '../modules/crm/crm.deps';
 import type { DiscoveryDeps } from '../modules/discovery/discovery.deps';
 import type { EnrichmentDeps } from '../modules/enrichment/enrichment.deps';
+import type { SignalsJobDeps } from '../modules/signals/signals.deps';
 import type { WebhookDeps } from '../modules/webhooks/webhooks.deps';
 
 /** Pino's logger fits; tests pass a recording one. */
@@ -43,6 +44,8 @@ export interface JobContext {
   webhooks?: WebhookDeps;
   /** The CRM configuration of the push and sync jobs (main.ts builds it from the config). */
   crm?: CrmDeps;
+  /** The mailer and public address of the signals digest (main.ts builds them from the config). */
+  signals?: SignalsJobDeps;
   /** The queue running this job (the queue sets it for its handlers). */
   jobs?: JobDispatch;
 }

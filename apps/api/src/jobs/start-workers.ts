@@ -4,6 +4,7 @@ import type { Config } from '../config/env';
 import type { Database } from '../db/client';
 import { createCrmDeps } from '../modules/crm/crm.deps';
 import { createDiscoveryDeps } from '../modules/discovery/discovery.deps';
+import { createMailer } from '../modules/email/mailer';
 import { createEnrichmentDeps } from '../modules/enrichment/enrichment.deps';
 import { deleteFreeHostLeases } from '../modules/enrichment/host-leases.repository';
 import { startStuckSessionSweeper } from '../modules/sessions/stuck-sessions';
@@ -45,6 +46,7 @@ export async function startWorkers({
     enrichment: createEnrichmentDeps(config, {}, db),
     crm: createCrmDeps(config),
     webhooks: createWebhookDeps(config),
+    signals: { mailer: createMailer({ config, db, log }), publicUrl: config.PUBLIC_URL },
     languageModel,
   });
   log.info({ jobs: jobDefinitions.map((j) => j.name) }, 'workers started');

@@ -58,4 +58,9 @@ export const SIGNALS_CASES: Record<string, Case> = {
     }),
   },
   'signals.seen': { policy: SIGNED_IN, request: () => ({ path: '/signals/seen' }) },
+  'signals.settings.get': { policy: SIGNED_IN, request: () => ({ path: '/signals/settings' }) },
+  'signals.settings.update': {
+    policy: SIGNED_IN,
+    request: () => ({ path: '/signals/settings', body: { digest: 'weekly' } }),
+  },
 };

@@ -107,12 +107,19 @@ export const signalWatches = pgTable(
 );
 export type SignalWatchRow = typeof signalWatches.$inferSelect;
 
-/** When a user last marked the signals seen ("new since I last looked"). */
+export type SignalDigest = 'off' | 'daily' | 'weekly';
+
+/**
+ * A user's signals: when they last marked them seen ("new since I last looked"; null: never), and their email
+ * digest of what changed (`off`, `daily`, `weekly`) with when the last one was due.
+ */
 export const signalReads = pgTable('signal_reads', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  seenAt: timestamptz('seen_at').notNull(),
+  seenAt: timestamptz('seen_at'),
+  digest: text('digest').$type<SignalDigest>().notNull().default('off'),
+  digestSentAt: timestamptz('digest_sent_at'),
 });
 
 /**

@@ -3,7 +3,7 @@ import { crmPushJob, crmSyncJob } from './crm-jobs';
 import { enrichmentBatchJob } from './enrichment-batch-job';
 import { enrichmentJob } from './enrichment-jobs';
 import { competitorsJob, discoverJob, importJob } from './session-jobs';
-import { signalsTickJob } from './signals-jobs';
+import { signalsDigestJob, signalsTickJob } from './signals-jobs';
 import { webhookDeliverJob } from './webhook-jobs';
 
 /**
@@ -17,8 +17,9 @@ export const jobDefinitions: readonly JobDefinition[] = [
   competitorsJob,
   enrichmentJob,
   enrichmentBatchJob,
+  signalsTickJob,
+  signalsDigestJob,
   crmPushJob,
   crmSyncJob,
-  signalsTickJob,
   webhookDeliverJob,
 ];

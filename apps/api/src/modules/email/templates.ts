@@ -187,3 +187,31 @@ export function passwordChangedEmail(p: { publicUrl: string }) {
     ]),
   } satisfies EmailContent;
 }
+
+/** The signals digest: what changed at the businesses of the user's sessions since the last one (signals module). */
+export function signalsDigestEmail(p: {
+  publicUrl: string;
+  period: 'daily' | 'weekly';
+  total: number;
+  lines: string[];
+}) {
+  const shown = p.lines.length;
+  return {
+    reason: 'signals-digest',
+    subject: `Argo: ${p.total} ${p.total === 1 ? 'change' : 'changes'} at your businesses`,
+    text: compose([
+      'Hello,',
+      '',
+      `Since your last ${p.period === 'daily' ? 'daily' : 'weekly'} digest, Argo saw these changes on the websites of your sessions' businesses:`,
+      '',
+      ...p.lines.map((line) => `- ${line}`),
+      p.total > shown && `… and ${p.total - shown} more.`,
+      '',
+      `See them all: ${p.publicUrl}/signals`,
+      '',
+      `You are receiving this because you chose a ${p.period} digest of signals. Turn it off on ${p.publicUrl}/signals.`,
+      '',
+      SIGNATURE,
+    ]),
+  } satisfies EmailContent;
+}

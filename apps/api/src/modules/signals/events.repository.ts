@@ -2,7 +2,14 @@
 import type { SignalEventsQuery } from '@argo/contract';
 import { and, count, desc, eq, gt, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { DatabaseExecutor } from '../../db/client';
-import { businesses, type SignalEventRow, sessions, signalEvents, signalReads } from '../../db/schema';
+import {
+  businesses,
+  type SignalDigest,
+  type SignalEventRow,
+  sessions,
+  signalEvents,
+  signalReads,
+} from '../../db/schema';
 import type { ActorUser } from '../../http/auth';
 import { sessionListRule } from '../access/access.repository';
 
@@ -72,12 +79,27 @@ export async function findEventsPage(
 }
 
 export async function findSeenAt(db: DatabaseExecutor, userId: string): Promise<Date | null> {
+  return (await findSignalsSettings(db, userId)).seenAt;
+}
+
+export async function findSignalsSettings(
+  db: DatabaseExecutor,
+  userId: string,
+): Promise<{ seenAt: Date | null; digest: SignalDigest }> {
   const [row] = await db
-    .select({ seenAt: signalReads.seenAt })
+    .select({ seenAt: signalReads.seenAt, digest: signalReads.digest })
     .from(signalReads)
     .where(eq(signalReads.userId, userId))
     .limit(1);
-  return row?.seenAt ?? null;
+  return { seenAt: row?.seenAt ?? null, digest: row?.digest ?? 'off' };
+}
+
+/** A digest chosen now is first due a period from now: it never mails what happened before it was asked for. */
+export async function setDigest(db: DatabaseExecutor, userId: string, digest: SignalDigest, at: Date) {
+  await db
+    .insert(signalReads)
+    .values({ userId, digest, digestSentAt: at })
+    .onConflictDoUpdate({ target: signalReads.userId, set: { digest, digestSentAt: at } });
 }
 
 export async function markSeen(db: DatabaseExecutor, userId: string, at: Date): Promise<void> {

@@ -6,10 +6,12 @@ import { route } from '../../http/route';
 import {
   changeWatch,
   createWatch,
+  getSignalsSettings,
   listSessionWatches,
   listSignalEvents,
   markSignalsSeen,
   stopWatch,
+  updateSignalsSettings,
 } from './signals.service';
 
 export function registerSignalsRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -37,4 +39,12 @@ export function registerSignalsRoutes(app: FastifyInstance, deps: AppDeps) {
   );
 
   route(app, routes.signalsSeen, async ({ request }) => markSignalsSeen(signals, requireUser(request)));
+
+  route(app, routes.signalsSettingsGet, async ({ request }) =>
+    getSignalsSettings(signals, requireUser(request)),
+  );
+
+  route(app, routes.signalsSettingsUpdate, async ({ body, request }) =>
+    updateSignalsSettings(signals, requireUser(request), body),
+  );
 }

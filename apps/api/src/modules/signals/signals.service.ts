@@ -7,6 +7,7 @@ import type {
   CreateWatchBody,
   SignalEventsPage,
   SignalEventsQuery,
+  SignalsSettings,
   UpdateWatchBody,
   Watch,
 } from '@argo/contract';
@@ -16,7 +17,7 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { requireSessionAccess, requireVentureAccess } from '../access/access.service';
 import { findIdsOutsideSession } from '../enrichment/enrichment.repository';
 import { findSessionWithOwner } from '../sessions/sessions.repository';
-import { findEventsPage, findSeenAt, markSeen } from './events.repository';
+import { findEventsPage, findSeenAt, findSignalsSettings, markSeen, setDigest } from './events.repository';
 import { toSignalEvent, toWatch } from './signals.mapper';
 import {
   deleteWatch,
@@ -156,4 +157,20 @@ export async function markSignalsSeen(deps: SignalsDeps, actor: ActorUser): Prom
   const at = nowOf(deps);
   await markSeen(deps.db, actor.id, at);
   return { seen_at: at.toISOString() };
+}
+
+/** GET /signals/settings */
+export async function getSignalsSettings(deps: SignalsDeps, actor: ActorUser): Promise<SignalsSettings> {
+  const { seenAt, digest } = await findSignalsSettings(deps.db, actor.id);
+  return { digest, seen_at: seenAt?.toISOString() ?? null };
+}
+
+/** PUT /signals/settings */
+export async function updateSignalsSettings(
+  deps: SignalsDeps,
+  actor: ActorUser,
+  body: { digest: SignalsSettings['digest'] },
+): Promise<SignalsSettings> {
+  await setDigest(deps.db, actor.id, body.digest, nowOf(deps));
+  return getSignalsSettings(deps, actor);
 }

@@ -74,3 +74,16 @@ export const useStopWatch = () =>
 
 /** POST /signals/seen: "new since I last looked" starts again now. */
 export const useMarkSignalsSeen = () => useSignalsMutation(() => callApi(routes.signalsSeen, {}));
+
+/** GET /signals/settings: the caller's email digest. */
+export const signalsSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...signalsKey, 'settings'] as const,
+    queryFn: ({ signal }) => callApi(routes.signalsSettingsGet, { signal }),
+  });
+
+/** PUT /signals/settings */
+export const useUpdateSignalsSettings = () =>
+  useSignalsMutation((digest: 'off' | 'daily' | 'weekly') =>
+    callApi(routes.signalsSettingsUpdate, { body: { digest } }),
+  );

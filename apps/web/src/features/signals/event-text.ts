@@ -1,4 +1,4 @@
-import type { SignalEvent, SignalEventType } from '@argo/contract';
+import { describeSignalEvent, type SignalEventType } from '@argo/contract';
 
 /** The short label of each kind of change, as the filter and the badges show it. */
 export const EVENT_LABELS: Record<SignalEventType, string> = {
@@ -28,49 +28,5 @@ export function eventColor(type: SignalEventType): string {
   return 'blue';
 }
 
-const listOf = (value: unknown): string =>
-  Array.isArray(value) ? value.map(String).join(', ') || 'none' : String(value ?? 'none');
-
-const capitalised = (text: string) =>
-  text.replace(/(^|\s)(\p{Ll})/gu, (_m, space: string, letter: string) => space + letter.toUpperCase());
-
-const personOf = (value: unknown) => {
-  const person = value as { name?: string; role?: string } | null;
-  return person?.name ? `${capitalised(person.name)}${person.role ? ` (${person.role})` : ''}` : '';
-};
-
-/** One sentence saying what changed, in the words of the site. */
-export function describeEvent(event: Pick<SignalEvent, 'type' | 'key' | 'before' | 'after'>): string {
-  switch (event.type) {
-    case 'software_added':
-      return `Started using ${event.key}.`;
-    case 'software_removed':
-      return `No longer uses ${event.key}.`;
-    case 'hiring_started':
-      return 'Now hiring.';
-    case 'hiring_stopped':
-      return 'No open positions any more.';
-    case 'role_opened':
-      return `New opening: ${event.key}.`;
-    case 'role_closed':
-      return `Opening closed: ${event.key}.`;
-    case 'decision_maker_appeared':
-      return `${personOf(event.after) || capitalised(event.key)} now named on the site.`;
-    case 'decision_maker_left':
-      return `${personOf(event.before) || capitalised(event.key)} no longer named on the site.`;
-    case 'email_changed':
-      return `Email: ${listOf(event.before)} → ${listOf(event.after)}.`;
-    case 'phone_changed':
-      return `Phone: ${listOf(event.before)} → ${listOf(event.after)}.`;
-    case 'site_unreachable':
-      return 'The website did not answer in the last two runs.';
-    case 'site_back':
-      return 'The website answers again.';
-    case 'domain_moved':
-      return `Moved from ${listOf(event.before)} to ${listOf(event.after)}.`;
-    case 'icp_tier_changed':
-      return `ICP tier ${listOf(event.before)} → ${listOf(event.after)}.`;
-    default:
-      return 'Changed.';
-  }
-}
+/** One sentence saying what changed (the contract's, shared with the email digest). */
+export const describeEvent = describeSignalEvent;

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeInfo, makeSession } from '../../../testing/factories';
 import { json, mockApi } from '../../../testing/fake-api';
+import { choose } from '../../../testing/mantine-select';
 import { renderPage, stubIdentityProvider } from '../../../testing/render-page';
 import { readSignalsSearch, type SignalsSearch } from '../search';
 import { BusinessSignals } from './BusinessSignals';
@@ -36,6 +37,7 @@ function event(n: number, overrides: Partial<SignalEvent> = {}): SignalEvent {
 
 let page: SignalEventsPage;
 let watches: Watch[];
+let digest: 'off' | 'daily' | 'weekly';
 
 function serve() {
   return mockApi({
@@ -49,6 +51,11 @@ function serve() {
     [`GET /api/user/session/${session.id}/info`]: () =>
       json(200, makeInfo({ id: session.id, access: 'owner' })),
     'GET /api/signals/watches': () => json(200, watches),
+    'GET /api/signals/settings': () => json(200, { digest, seen_at: null }),
+    'PUT /api/signals/settings': ({ body }) => {
+      digest = (body as { digest: typeof digest }).digest;
+      return json(200, { digest, seen_at: null });
+    },
     'POST /api/signals/watches': ({ body }) => {
       const b = body as { frequency: Watch['frequency'] };
       watches = [
@@ -79,6 +86,7 @@ function serve() {
     },
     'DELETE /api/signals/watches/00000000-0000-4000-8000-0000000000a1': () => {
       watches = [];
+      digest = 'off';
       return json(204);
     },
   });
@@ -203,6 +211,22 @@ describe('the Signals screen', () => {
     const dialog = within(await screen.findByRole('dialog'));
     fireEvent.click(dialog.getByRole('button', { name: 'Stop watching' }));
     await waitFor(() => expect(panel.getByRole('button', { name: 'Watch' })).toBeTruthy());
+  });
+});
+
+describe('the email digest', () => {
+  it('is chosen on the Signals screen', async () => {
+    const sent = serve();
+    show();
+    await screen.findByRole('list', { name: 'Changes' });
+    const choice = screen.getByRole('combobox', { name: 'Email digest' });
+    await waitFor(() => expect((choice as HTMLInputElement).disabled).toBe(false));
+    await choose(choice, 'Weekly email');
+    await waitFor(() =>
+      expect(sent.some((r) => r.method === 'PUT' && r.path === '/api/signals/settings')).toBe(true),
+    );
+    expect(sent.find((r) => r.method === 'PUT')?.body).toEqual({ digest: 'weekly' });
+    await waitFor(() => expect((choice as HTMLInputElement).value).toBe('Weekly email'));
   });
 });
 

@@ -22,6 +22,7 @@ import { sessionInfoQueryOptions } from '../../../lib/session-api';
 import { signalEventsQueryOptions, useMarkSignalsSeen } from '../api';
 import { EVENT_LABELS } from '../event-text';
 import { PERIODS, type SignalsSearch, sinceOf } from '../search';
+import { DigestChoice } from './DigestChoice';
 import { EventItem } from './EventItem';
 import { WatchPanel } from './WatchPanel';
 
@@ -96,14 +97,17 @@ export function SignalsPage({
             </Badge>
           )}
         </Group>
-        <Button
-          variant="default"
-          onClick={() => markSeen.mutate()}
-          loading={markSeen.isPending}
-          disabled={newCount === 0}
-        >
-          Mark all as seen
-        </Button>
+        <Group gap="sm">
+          <DigestChoice />
+          <Button
+            variant="default"
+            onClick={() => markSeen.mutate()}
+            loading={markSeen.isPending}
+            disabled={newCount === 0}
+          >
+            Mark all as seen
+          </Button>
+        </Group>
       </Group>
       <Text size="sm" c="dimmed">
         What changed on the websites of your sessions' businesses since Argo last read them: tools added or
