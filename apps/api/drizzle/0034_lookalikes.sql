@@ -21,3 +21,11 @@ ALTER TABLE "lookalike_seed_sets" ADD CONSTRAINT "lookalike_seed_sets_set_by_use
 ALTER TABLE "lookalike_scores" ADD CONSTRAINT "lookalike_scores_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lookalike_scores" ADD CONSTRAINT "lookalike_scores_session_id_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "lookalike_scores_session_idx" ON "lookalike_scores" USING btree ("session_id");
+--> statement-breakpoint
+CREATE TABLE "lookalike_features" (
+	"business_id" uuid PRIMARY KEY NOT NULL,
+	"version" timestamp with time zone NOT NULL,
+	"data" text NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "lookalike_features" ADD CONSTRAINT "lookalike_features_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;

@@ -158,3 +158,63 @@ export function populationStats(population: Iterable<BusinessFeatures>): Populat
 /** Smoothed inverse document frequency: 1 for what everyone has, higher the rarer. */
 export const idf = (stats: PopulationStats, count: number | undefined): number =>
   Math.log((stats.size + 1) / ((count ?? 0) + 1)) + 1;
+
+/**
+ * The version of how features are built and encoded: stored features of another version are built again, so a
+ * change to the words, the weights' inputs or the encoding never meets features made the old way.
+ */
+const FEATURES_FORMAT = 1;
+
+interface EncodedFeatures {
+  v: number;
+  c: string[];
+  l: string[];
+  i: string | null;
+  s: [string, string, number][];
+  e: number | null;
+  t: [string, number][];
+  p: [number, number] | null;
+}
+
+/**
+ * Features as compact JSON, to store and read back (decodeFeatures) instead of building them again from the
+ * facts. The text is not kept: an explanation builds its business's features from the facts.
+ */
+export function encodeFeatures(features: BusinessFeatures): string {
+  const encoded: EncodedFeatures = {
+    v: FEATURES_FORMAT,
+    c: features.categories,
+    l: features.categoryLabels,
+    i: features.industry,
+    s: [...features.software].map(([k, tool]) => [k, tool.label, tool.factor]),
+    e: features.employees,
+    t: [...features.terms],
+    p: features.point ? [features.point.lat, features.point.lng] : null,
+  };
+  return JSON.stringify(encoded);
+}
+
+/** Features stored by encodeFeatures; null when the text is not such features. */
+export function decodeFeatures(id: string, name: string, data: string): BusinessFeatures | null {
+  let encoded: EncodedFeatures;
+  try {
+    encoded = JSON.parse(data) as EncodedFeatures;
+  } catch {
+    return null;
+  }
+  if (!encoded || encoded.v !== FEATURES_FORMAT || !Array.isArray(encoded.c) || !Array.isArray(encoded.t) || !Array.isArray(encoded.s))
+    return null;
+  return {
+    id,
+    name,
+    categories: encoded.c,
+    categoryLabels: encoded.l ?? encoded.c,
+    industry: encoded.i ?? null,
+    software: new Map(encoded.s.map(([k, label, factor]) => [k, { label, factor }])),
+    employees: encoded.e ?? null,
+    terms: new Map(encoded.t),
+    text: null,
+    language: null,
+    point: encoded.p ? { lat: encoded.p[0], lng: encoded.p[1] } : null,
+  };
+}

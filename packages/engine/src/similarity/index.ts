@@ -17,7 +17,7 @@ export { type CustomerMatch, type MatchableBusiness, matchCustomers } from './cu
 export type { Explanation } from './explain';
 export { explain } from './explain';
 export type { BusinessFeatures, SimilarityBusiness, SoftwareFact } from './features';
-export { featuresOf, LOW_SIGNAL_FACTOR, populationStats } from './features';
+export { decodeFeatures, encodeFeatures, featuresOf, LOW_SIGNAL_FACTOR, populationStats } from './features';
 export type { SeedProfile, SimilarityFeature } from './profile';
 export { FEATURE_WEIGHTS, SIMILARITY_FEATURES, scoreCandidate, seedProfile } from './profile';
 export { stem, termsOf, wordLanguage } from './words';

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { featuresOf, matchCustomers, rankLookalikes, type SimilarityBusiness, stem, termsOf } from './index';
+import {
+  decodeFeatures,
+  encodeFeatures,
+  featuresOf,
+  matchCustomers,
+  rankLookalikes,
+  type SimilarityBusiness,
+  stem,
+  termsOf,
+} from './index';
 
 const wineShop = (id: string, extra: Partial<SimilarityBusiness> = {}): SimilarityBusiness => ({
   id,
@@ -158,5 +167,20 @@ describe('matchCustomers', () => {
         businesses,
       ),
     ).toEqual({ ids: ['1', '3', '2'], unmatched: ['Dr. Unknown', 'nobody.example'] });
+  });
+});
+
+describe('stored features', () => {
+  it('read back as they were built, and refuse what is no such text', () => {
+    const built = featuresOf(wineShop('w'));
+    const read = decodeFeatures('w', built.name, encodeFeatures(built));
+    expect(read).toEqual({ ...built, text: null, language: null });
+    const seeds = [wineShop('s1')];
+    expect(rankLookalikes(seeds, [read as NonNullable<typeof read>]).ranked[0]?.score).toBe(
+      rankLookalikes(seeds, [built]).ranked[0]?.score,
+    );
+    expect(decodeFeatures('x', 'x', 'not json')).toBeNull();
+    expect(decodeFeatures('x', 'x', '{"c": 1}')).toBeNull();
+    expect(decodeFeatures('x', 'x', encodeFeatures(built).replace('"v":1', '"v":0'))).toBeNull();
   });
 });

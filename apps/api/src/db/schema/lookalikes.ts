@@ -1,7 +1,7 @@
 import { index, integer, jsonb, pgTable, real, text, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { businesses } from './businesses';
-import { createdAtColumn } from './columns';
+import { createdAtColumn, timestamptz } from './columns';
 import { sessions } from './sessions';
 import { users } from './users';
 
@@ -43,3 +43,16 @@ export const lookalikeScores = pgTable(
   // Replacing a session's scores deletes them by session.
   (t) => [index('lookalike_scores_session_idx').on(t.sessionId)],
 );
+
+/**
+ * Each business's similarity features as the engine builds them (featuresOf), encoded as JSON text, for the
+ * `updated_at` of the business they were built from (every enrichment and correction sets it): a ranking reads one
+ * narrow row per business and tokenises only what changed since. Written by the rankings themselves.
+ */
+export const lookalikeFeatures = pgTable('lookalike_features', {
+  businessId: uuid('business_id')
+    .primaryKey()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  version: timestamptz('version').notNull(),
+  data: text('data').notNull(),
+});

@@ -26,6 +26,8 @@ export type LookalikeRow = {
   services: unknown[] | null;
   language: string | null;
   employees: number | null;
+  /** The business's updated_at as PostgreSQL writes it (exact, for the stored features' version). */
+  version: string;
 };
 
 /** Which businesses: one session's current run, or the current runs of every session the actor may view. */
@@ -33,6 +35,8 @@ export type LookalikeScope =
   | { kind: 'session'; sessionId: string }
   | { kind: 'visible'; actor: ActorUser }
   | { kind: 'ids'; actor: ActorUser; ids: string[] }
+  /** Businesses already found in a checked scope. */
+  | { kind: 'known'; ids: string[] }
   | { kind: 'tier'; sessionId: string; tier: string };
 
 /** The summary is cut: its first words say what the business is, a long one says no more. */
@@ -46,6 +50,8 @@ function scopeWhere(scope: LookalikeScope): SQL {
       return sql`s.id = ${scope.sessionId} and b.icp_tier = ${scope.tier}`;
     case 'visible':
       return sql`s.id in (select sessions.id from sessions where ${sessionListRule(scope.actor).visible})`;
+    case 'known':
+      return sql`b.id = any(${`{${scope.ids.join(',')}}`}::uuid[])`;
     case 'ids':
       return sql`s.id in (select sessions.id from sessions where ${sessionListRule(scope.actor).visible})
         and b.id = any(${`{${scope.ids.join(',')}}`}::uuid[])`;
@@ -68,7 +74,8 @@ export async function readLookalikeRows(
       case when jsonb_typeof(sm.data -> 'services') = 'array' then sm.data -> 'services' end as services,
       sm.data ->> 'language' as language,
       case when jsonb_typeof(sm.data -> 'employee_estimate') = 'number'
-        then (sm.data ->> 'employee_estimate')::float8 end as employees
+        then (sm.data ->> 'employee_estimate')::float8 end as employees,
+      b.updated_at::text as version
     from businesses b
     join sessions s on s.id = b.session_id and s.run_id = b.run_id
     left join enrichment_results sm on sm.business_id = b.id and sm.type = 'ai_summary'
@@ -142,4 +149,34 @@ export async function deleteSessionScores(db: Database, sessionId: string): Prom
     await tx.delete(lookalikeScores).where(sql`${lookalikeScores.sessionId} = ${sessionId}`);
     await tx.delete(lookalikeSeedSets).where(sql`${lookalikeSeedSets.sessionId} = ${sessionId}`);
   });
+}
+
+/** A business of a scope with its stored features, when they were built from its current version. */
+export type FeatureRow = { id: string; name: string; data: string | null };
+
+/** The scope's businesses, each with its stored features if they are current (one narrow row each). */
+export async function readFeatureRows(db: DatabaseExecutor, scope: LookalikeScope): Promise<FeatureRow[]> {
+  const result = await db.execute<FeatureRow>(sql`
+    select b.id, b.name, f.data
+    from businesses b
+    join sessions s on s.id = b.session_id and s.run_id = b.run_id
+    left join lookalike_features f on f.business_id = b.id and f.version = b.updated_at
+    where ${scopeWhere(scope)}`);
+  return result.rows;
+}
+
+/** Stores features built from the version of each business they were read at. */
+export async function storeFeatures(
+  db: DatabaseExecutor,
+  rows: readonly { id: string; version: string; data: string }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  // One array as one parameter (drizzle would spread a plain array into a list).
+  const list = (values: string[]) => sql.param(values);
+  await db.execute(sql`
+    insert into lookalike_features (business_id, version, data)
+    select x.id, x.version::timestamptz, x.data
+    from unnest(${list(rows.map((r) => r.id))}::uuid[], ${list(rows.map((r) => r.version))}::text[],
+      ${list(rows.map((r) => r.data))}::text[]) as x(id, version, data)
+    on conflict (business_id) do update set version = excluded.version, data = excluded.data`);
 }

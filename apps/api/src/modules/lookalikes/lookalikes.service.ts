@@ -15,7 +15,17 @@ import {
   LookalikesBody as LookalikesBodySchema,
   SessionSeedsBody as SessionSeedsBodySchema,
 } from '@argo/contract';
-import { matchCustomers, rankLookalikes, type SimilarityBusiness } from '@argo/engine';
+import {
+  type BusinessFeatures,
+  decodeFeatures,
+  encodeFeatures,
+  explainLookalike,
+  featuresOf,
+  matchCustomers,
+  rankLookalikes,
+  type SimilarityBusiness,
+  scoreCandidate,
+} from '@argo/engine';
 import type { Database } from '../../db/client';
 import type { ActorUser } from '../../http/auth';
 import { badRequest } from '../../http/errors';
@@ -25,12 +35,16 @@ import {
   findSessionType,
   type LookalikeRow,
   type LookalikeScope,
+  readFeatureRows,
   readLookalikeRows,
   readMatchable,
   replaceSessionScores,
+  storeFeatures,
 } from './lookalikes.repository';
 
 const TOP_PROPOSAL = 3;
+/** Businesses whose features are built and stored per round trip. */
+const BUILD_CHUNK = 5000;
 
 const toSimilarity = (row: LookalikeRow): SimilarityBusiness => ({
   id: row.id,
@@ -47,6 +61,35 @@ const toSimilarity = (row: LookalikeRow): SimilarityBusiness => ({
   lat: row.lat,
   lng: row.lng,
 });
+
+/**
+ * The features of every business of a scope: as stored when current, else built from the facts and stored, so
+ * the next ranking of the same businesses reads them back instead.
+ */
+async function featuresFor(db: Database, scope: LookalikeScope): Promise<BusinessFeatures[]> {
+  const rows = await readFeatureRows(db, scope);
+  const features: BusinessFeatures[] = [];
+  const missing: string[] = [];
+  for (const row of rows) {
+    const stored = row.data === null ? null : decodeFeatures(row.id, row.name, row.data);
+    if (stored) features.push(stored);
+    else missing.push(row.id);
+  }
+  for (let i = 0; i < missing.length; i += BUILD_CHUNK) {
+    const facts = await readLookalikeRows(db, { kind: 'known', ids: missing.slice(i, i + BUILD_CHUNK) });
+    const built = facts.map((row) => featuresOf(toSimilarity(row)));
+    features.push(...built);
+    await storeFeatures(
+      db,
+      facts.map((row, j) => ({
+        id: row.id,
+        version: row.version,
+        data: encodeFeatures(built[j] as BusinessFeatures),
+      })),
+    );
+  }
+  return features;
+}
 
 interface ResolvedSeeds {
   rows: LookalikeRow[];
@@ -152,37 +195,47 @@ export async function rankLookalikesFor(
   const body = LookalikesBodySchema.parse(input);
   if (body.session_id) await requireSessionAccess(db, actor, body.session_id, 'view');
   const seeds = await resolveSeeds(db, actor, body.seeds, body.session_id);
-  const candidates = await readLookalikeRows(db, scopeOf(actor, body.session_id));
-  const byId = new Map(candidates.map((row) => [row.id, row]));
+  const candidates = await featuresFor(db, scopeOf(actor, body.session_id));
   const start = body.page * body.page_size;
-  // Best first, so those at or above min_score are a prefix of the ranking and the page is its places
-  // start … start + page_size: only those are explained.
-  const { ranked } = rankLookalikes(seeds.rows.map(toSimilarity), candidates.map(toSimilarity), {
+  const { profile, ranked } = rankLookalikes(seeds.rows.map(toSimilarity), candidates, {
     distance: body.distance,
-    from: start,
-    explain: body.page_size,
+    explain: 0,
   });
+  // Best first, so those at or above min_score are a prefix of the ranking: the page is read and explained alone.
   const kept = ranked.filter((r) => r.score >= body.min_score);
-  const items: Lookalike[] = kept.slice(start, start + body.page_size).map((r) => {
-    const row = byId.get(r.id) as LookalikeRow;
-    return {
-      business: {
-        id: row.id,
-        session_id: row.session_id,
-        name: row.name,
-        website: row.website,
-        city: row.city,
-        category: row.category,
-        industry: row.industry,
-        icp_tier: row.icp_tier,
+  const page = kept.slice(start, start + body.page_size);
+  const facts = new Map(
+    (await readLookalikeRows(db, { kind: 'known', ids: page.map((r) => r.id) })).map((row) => [row.id, row]),
+  );
+  const items: Lookalike[] = page.flatMap((r) => {
+    const row = facts.get(r.id);
+    if (!row) return [];
+    const features = featuresOf(toSimilarity(row));
+    const explanation = explainLookalike(profile, features);
+    const round = (v: number) => Math.round(v * 1000) / 1000;
+    const contributions = Object.fromEntries(
+      Object.entries(scoreCandidate(profile, features).contributions).map(([k, v]) => [k, round(v)]),
+    );
+    return [
+      {
+        business: {
+          id: row.id,
+          session_id: row.session_id,
+          name: row.name,
+          website: row.website,
+          city: row.city,
+          category: row.category,
+          industry: row.industry,
+          icp_tier: row.icp_tier,
+        },
+        score: r.score,
+        contributions,
+        reasons: explanation.reasons,
+        differences: explanation.differences,
+        explanation: explanation.text,
+        distance_km: explanation.distance_km,
       },
-      score: r.score,
-      contributions: r.contributions ?? {},
-      reasons: r.explanation?.reasons ?? [],
-      differences: r.explanation?.differences ?? [],
-      explanation: r.explanation?.text ?? '',
-      distance_km: r.explanation?.distance_km ?? null,
-    };
+    ];
   });
   return {
     items,
@@ -204,8 +257,8 @@ export async function setSessionSeeds(
   const body = SessionSeedsBodySchema.parse(input);
   await requireSessionAccess(db, actor, sessionId, 'edit');
   const seeds = await resolveSeeds(db, actor, body.seeds, sessionId);
-  const candidates = await readLookalikeRows(db, { kind: 'session', sessionId });
-  const { ranked } = rankLookalikes(seeds.rows.map(toSimilarity), candidates.map(toSimilarity), {
+  const candidates = await featuresFor(db, { kind: 'session', sessionId });
+  const { ranked } = rankLookalikes(seeds.rows.map(toSimilarity), candidates, {
     distance: body.distance,
     explain: 0,
     includeSeeds: true,

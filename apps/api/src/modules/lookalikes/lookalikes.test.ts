@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import type { TestUser } from '../access/access.fixtures';
@@ -125,6 +126,33 @@ describe('POST /user/lookalikes', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(400);
     if (field) expect(res.body.error.field).toBe(field);
     expect(res.body.error.message).toContain(message);
+  });
+});
+
+describe('stored features', () => {
+  it('are kept per business and built again once the business changed', async () => {
+    const seeds = { business_ids: [w.ids['Weinhaus Mayer'], w.ids['Vinothek am Markt']] };
+    const before = await rank(w.viewer, { seeds, session_id: w.sessionId });
+    expect(names(before.body)[0]).toBe('Weinkeller Roth');
+    const stored = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from lookalike_features where business_id = ${w.ids['Weinkeller Roth']}`,
+    );
+    expect(stored.rows[0]?.n).toBe(1);
+    // As an enrichment or a correction does: new facts, a new updated_at.
+    await t.database.db.execute(sql`update businesses set category = 'bakery', industry = 'Food & Drink',
+      summary = 'Brot und Kuchen.', updated_at = now() where id = ${w.ids['Weinkeller Roth']}`);
+    await t.database.db.execute(sql`update enrichment_results set data = data || '{"services": []}'::jsonb
+      where business_id = ${w.ids['Weinkeller Roth']} and type = 'ai_summary'`);
+    const after = await rank(w.viewer, { seeds, session_id: w.sessionId });
+    expect(names(after.body)[0]).toBe('Weinladen Süd');
+    const roth = after.body.items.find(
+      (i: { business: { name: string } }) => i.business.name === 'Weinkeller Roth',
+    );
+    expect(roth.differences).toContain('bakery, not wine shop');
+    // Put back for the tests that follow.
+    await t.database.db.execute(sql`update businesses set category = 'wine shop', industry = 'Retail',
+      summary = 'Weine aus Franken und Italien, Weinproben und Lieferung.', updated_at = now()
+      where id = ${w.ids['Weinkeller Roth']}`);
   });
 });
 
