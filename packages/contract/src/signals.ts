@@ -142,7 +142,7 @@ export type SignalEventsPage = z.infer<typeof SignalEventsPage>;
 
 const SignalsSeen = z.object({ seen_at: IsoDateTime });
 
-export const SIGNAL_DIGESTS = ['off', 'daily', 'weekly'] as const;
+const SIGNAL_DIGESTS = ['off', 'daily', 'weekly'] as const;
 const SignalDigest = z.enum(SIGNAL_DIGESTS, expected("'off', 'daily' or 'weekly'"));
 
 /** The caller's signals: the email digest of what changed (sent only when something did) and the last look. */
