@@ -65,7 +65,10 @@ async function pushThroughACrash(
   provider: 'hubspot' | 'pipedrive',
   isTime: () => boolean,
 ) {
-  const running = [await startWorkerProcess(), await startWorkerProcess()];
+  // The workers of an earlier case are stopped: the push runs on these two only.
+  for (const worker of workers.splice(0)) worker.kill('SIGKILL');
+  await startWorkerProcess();
+  await startWorkerProcess();
   const started = await t.call('POST', `/api/user/session/${sessionId}/crm/push`, {
     token: admin.token,
     body: { provider, matching: {} },
@@ -77,7 +80,7 @@ async function pushThroughACrash(
   for (;;) {
     const job = await readJob(id);
     if (!killed && isTime()) {
-      const holder = running.find((w) => [...w.activeJobs.values()].includes('crm.push'));
+      const holder = workers.find((w) => [...w.activeJobs.values()].includes('crm.push'));
       if (holder) {
         holder.kill('SIGKILL');
         killed = true;
@@ -85,7 +88,7 @@ async function pushThroughACrash(
       }
     }
     if (['completed', 'failed', 'cancelled'].includes(job.status)) {
-      expect(killed).toBe(true);
+      expect(killed, `the push ended before the kill: ${JSON.stringify(job)}`).toBe(true);
       return job;
     }
     if (Date.now() > deadline) throw new Error(`push still ${JSON.stringify(job)}`);

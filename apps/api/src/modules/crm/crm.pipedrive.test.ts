@@ -64,15 +64,25 @@ describe('Pipedrive', () => {
     await world.t.database.pool.query(
       `delete from crm_records where provider = 'pipedrive' and kind <> 'note'`,
     );
+    // Another company whose note holds shop0030.example inside its own domain: the search finds it, Argo does not
+    // take it for shop 30.
+    world.pipedrive.organizations.set(9001, { id: 9001, name: 'Decoy Ltd' });
+    world.pipedrive.notes.set(9002, { id: 9002, org_id: 9001, content: 'Domain: myshop0030.example' });
+    // …and found first: shop 30's own organization goes behind it in the search's order.
+    const own = [...world.pipedrive.organizations.values()].find((o) => o.name === 'shop 30');
+    if (!own) throw new Error('shop 30 was not pushed');
+    world.pipedrive.organizations.delete(own.id);
+    world.pipedrive.organizations.set(own.id, own);
     world.pipedrive.rateLimit(1, 1, '/v1/organizations/search');
     const started = await push({ business_ids: [...ids.values()].slice(0, 50) });
     const job = await waitForCrmJob(world.t, world.admin.token, started.body.id);
     expect(job).toMatchObject({ status: 'completed', created: 0, failed: 0 });
     expect(job.updated).toBeGreaterThanOrEqual(50 + 99);
     expect(world.pipedrive.limited).toBe(1);
-    expect(world.pipedrive.organizations.size).toBe(1000);
+    expect(world.pipedrive.organizations.size).toBe(1001);
+    expect(world.pipedrive.organizations.get(9001)?.name).toBe('Decoy Ltd');
     expect(world.pipedrive.persons.size).toBe(1999);
-    expect(world.pipedrive.notes.size).toBe(1000);
+    expect(world.pipedrive.notes.size).toBe(1001);
   }, 120_000);
 
   it('logs a person Pipedrive refused in its own words, and the sync pages with start', async () => {
@@ -90,7 +100,7 @@ describe('Pipedrive', () => {
     });
     expect(sync.status).toBe(202);
     const synced = await waitForCrmJob(world.t, world.member.token, sync.body.id);
-    expect(synced).toMatchObject({ status: 'completed', done: 1000 + 1999 });
+    expect(synced).toMatchObject({ status: 'completed', done: 1001 + 1999 });
     const connections = await world.t.call('GET', '/api/accounts/crm', { token: world.member.token });
     expect(connections.body.connections[1]).toMatchObject({ provider: 'pipedrive', known_contacts: 1999 });
   }, 120_000);

@@ -6,7 +6,7 @@
  */
 import type { SuppressionRule } from '@argo/contract';
 import { splitPersonName } from '../people/names';
-import { type ContactFields, NOTE_MARK, type PushItem, type PushLine } from './clients/types';
+import { type ContactFields, NOTE_MARK, noteDomainLine, type PushItem, type PushLine } from './clients/types';
 import type { PushBusinessRow } from './crm.repository';
 
 type Data = Record<string, unknown>;
@@ -29,10 +29,11 @@ const skipped = (
 });
 
 /** The note: where Argo found the business, its ICP score, what it does. */
-function noteOf(row: PushBusinessRow): string {
+function noteOf(row: PushBusinessRow, domain: string): string {
   const sources = row.sources.map((s) => (s.url ? `${s.source} (${s.url})` : s.source));
   const lines = [
     `${NOTE_MARK}${sources.length ? ` in: ${[...new Set(sources)].join(', ')}` : ''}.`,
+    noteDomainLine(domain),
     row.website ? `Website: ${row.website}` : null,
     row.icpScore !== null ? `ICP score ${row.icpScore}${row.icpTier ? ` (tier ${row.icpTier})` : ''}.` : null,
     row.industry ? `Industry: ${row.industry}` : null,
@@ -110,7 +111,7 @@ export function toPushItems(
         summary: clean(row.summary),
       },
       contacts: contactsOf(row, rule, lines),
-      note: clean(noteOf(row)) ?? '',
+      note: clean(noteOf(row, domain)) ?? '',
     });
   }
   return { items, lines };

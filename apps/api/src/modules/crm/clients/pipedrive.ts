@@ -13,6 +13,7 @@ import {
   domainOf,
   type KnownPage,
   NOTE_MARK,
+  noteDomainLine,
   type PushItem,
   type PushLine,
   type Remembered,
@@ -71,14 +72,27 @@ export function createPipedriveClient(http: CrmHttpOptions): CrmClient {
 
   /** The id of the first search hit, or null. */
   async function search(path: string, term: string, fields: string, exact: boolean): Promise<string | null> {
-    const query = new URLSearchParams({ term, fields, exact_match: String(exact), limit: '1' });
+    return (await searchIds(path, term, fields, exact, 1))[0] ?? null;
+  }
+
+  /** The ids of the first `limit` search hits. */
+  async function searchIds(path: string, term: string, fields: string, exact: boolean, limit: number) {
+    const query = new URLSearchParams({ term, fields, exact_match: String(exact), limit: String(limit) });
     const response = await call('GET', `${path}?${query}`);
     refused(response);
     if (response.status >= 300) throw new CrmError(pipedriveWords(response), response.status);
     const data = isObject(response.body) ? response.body.data : null;
-    const item = isObject(data) ? list(data.items)[0] : undefined;
-    const found = item && isObject(item.item) ? item.item.id : undefined;
-    return found === undefined || found === null ? null : String(found);
+    return (isObject(data) ? list(data.items) : [])
+      .map((hit) => (isObject(hit.item) ? hit.item.id : undefined))
+      .filter((id) => id !== undefined && id !== null)
+      .map(String);
+  }
+
+  /** The notes on an organization. */
+  async function notesOf(orgId: string): Promise<Json[]> {
+    const response = await call('GET', `/v1/notes?${new URLSearchParams({ org_id: orgId, limit: '100' })}`);
+    refused(response);
+    return response.status < 300 ? list(isObject(response.body) ? response.body.data : null) : [];
   }
 
   /** PUT when the id is known and still there, else POST: the line says which, or the refusal. */
@@ -129,19 +143,34 @@ export function createPipedriveClient(http: CrmHttpOptions): CrmClient {
     const { company } = item;
     const known = remembered('company', company.domain);
     if (known) return known;
-    const byNote = await search('/v1/organizations/search', company.domain, 'notes,custom_fields', false);
+    // The search matches parts of words ("bakery.de" in "mybakery.de"): a hit counts only when Argo's note on it
+    // names exactly this domain.
+    const wanted = noteDomainLine(company.domain);
+    for (const id of await searchIds(
+      '/v1/organizations/search',
+      company.domain,
+      'notes,custom_fields',
+      false,
+      5,
+    )) {
+      const notes = await notesOf(id);
+      if (
+        notes.some((n) =>
+          String(n.content ?? '')
+            .split('\n')
+            .includes(wanted),
+        )
+      )
+        return id;
+    }
     // An attempt that died may have made the organization before its note: its name, exactly, finds it.
-    if (byNote || !isResumed || company.name.length < 2) return byNote;
+    if (!isResumed || company.name.length < 2) return null;
     return search('/v1/organizations/search', company.name, 'name', true);
   }
 
   /** Argo's note on the organization, if one is there already (a resumed push): it begins with NOTE_MARK. */
   async function findArgoNote(orgId: string): Promise<string | null> {
-    const response = await call('GET', `/v1/notes?${new URLSearchParams({ org_id: orgId, limit: '100' })}`);
-    if (response.status >= 300) return null;
-    const note = list(isObject(response.body) ? response.body.data : null).find((n) =>
-      String(n.content ?? '').startsWith(NOTE_MARK),
-    );
+    const note = (await notesOf(orgId)).find((n) => String(n.content ?? '').startsWith(NOTE_MARK));
     return note ? String(note.id) : null;
   }
 

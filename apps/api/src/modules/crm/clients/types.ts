@@ -83,6 +83,9 @@ export interface CrmClient {
 /** How every note Argo writes begins: a resumed push recognises its own notes by it. */
 export const NOTE_MARK = 'Found by Argo';
 
+/** The line of Argo's note that names the business's domain: Pipedrive's organizations are matched by it. */
+export const noteDomainLine = (domain: string) => `Domain: ${domain}`;
+
 /** The host of a web address or a bare domain, lower case without www.; null when it is neither. */
 export function domainOf(value: unknown): string | null {
   if (typeof value !== 'string') return null;
