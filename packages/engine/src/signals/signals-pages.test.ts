@@ -139,3 +139,36 @@ describe('signals on a real site', () => {
     expect(eventsBetween(baseline, added)).toEqual([]);
   });
 });
+
+/** More real sites of eval/sites (a WordPress site with plugins, a site with eight openings, a French one). */
+const MORE_SITES = ['dinacolsa.com', 'geotech-sxm.com', '11h42.com', 'heimcore.com.co'];
+
+describe.each(MORE_SITES)('no event from noise on %s', (id) => {
+  it('reads the same facts with cache-busters, a date and reordered lists', async () => {
+    const dir = join(SITE_DIR, '..', id);
+    const other = JSON.parse(readFileSync(join(dir, 'site.json'), 'utf8')) as typeof site;
+    const read = async (edit: Edit) => {
+      const pages = other.pages.map((p) =>
+        pageFromHtml({
+          url: p.url,
+          html: edit(readFileSync(join(dir, p.file), 'utf8'), p.file),
+          role: (ROLES.has(p.role) ? p.role : 'other') as PageRole,
+        }),
+      );
+      const home = other.pages[0]?.url ?? null;
+      const crawl = { startUrl: home ?? '', homeUrl: home, pages, errors: [], robotsBlocked: [], plan: [] };
+      const results = await enrichSite(
+        crawl,
+        ['software_detection', 'career_analysis', 'people', 'ai_summary'],
+        {
+          business: { name: other.business, country: other.country },
+        },
+      );
+      return factsOf(results, { reachable: true, homeUrl: home });
+    };
+    const before = await read((html) => html);
+    const after = await read(noise);
+    expect(before.length).toBeGreaterThanOrEqual(3);
+    expect(eventsBetween(before, after)).toEqual([]);
+  });
+});
