@@ -149,6 +149,17 @@ describe('HubSpot', () => {
     };
     expect(await names({ in_crm: false })).toEqual(['bshop 0', 'bshop 3', 'bshop 4']);
     expect(await names({ in_crm: true })).toEqual(['bshop 1', 'bshop 2']);
+    // The exports use the same filter: "not in my CRM" leaves those businesses out of the file.
+    const file = await world.t.app.inject({
+      method: 'GET',
+      url: `/api/user/session/${other.sessionId}/export`,
+      query: { filters: JSON.stringify({ in_crm: false }) },
+      headers: { authorization: `Bearer ${world.admin.token}` },
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.body).toContain('bshop0000.example');
+    expect(file.body).not.toContain('bshop0001.example');
+    expect(file.body).not.toContain('bshop0002.example');
     const bad = await world.t.call('GET', `/api/user/session/${other.sessionId}/results`, {
       token: world.admin.token,
       query: { filters: JSON.stringify({ in_crm: 'yes' }) },
