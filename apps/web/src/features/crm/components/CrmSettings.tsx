@@ -217,7 +217,8 @@ function ConnectForm({ connection, onDone }: { connection: CrmConnection; onDone
 
 /** A CRM property's own name in code type; a description ("a note on the company") as words. */
 function Property({ name }: { name: string }) {
-  return /^[a-z_]+$/.test(name) ? <code>{name}</code> : <>{name}</>;
+  if (/^[a-z_]+$/.test(name)) return <code>{name}</code>;
+  return name;
 }
 
 /** Where Argo's facts go: the CRMs' standard properties. */
