@@ -210,14 +210,14 @@ export type Business = z.infer<typeof Business>;
  */
 // biome-ignore format: one compact list
 const FILTER_FIELDS = [
-  // similarity: the score against the session's lookalike seeds (PUT …/lookalike-seeds), 0–1.
-  'similarity',
   'name', 'website', 'domain', 'email', 'phone', 'address', 'city', 'region', 'postal_code', 'country',
   'category', 'source', 'rating', 'review_count', 'enrichment_state', 'industry', 'software', 'technology', 'hiring',
   'icp_score', 'icp_tier', 'lat', 'lng', 'first_seen_at', 'updated_at', 'decision_maker', 'seniority',
   'email_kind', 'is_closed', 'in_crm',
   // changed_at: when Argo last recorded a change at the business (signals); {gte: date} is "changed since".
   'changed_at',
+  // The score 0–1 against the session's lookalike seeds (PUT …/lookalike-seeds).
+  'similarity',
 ] as const;
 export const FilterField = z.enum(FILTER_FIELDS, 'is not a known filter field');
 export type FilterField = z.infer<typeof FilterField>;
