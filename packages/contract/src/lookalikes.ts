@@ -85,7 +85,7 @@ export const LookalikesBody = z
   .strict();
 export type LookalikesBody = z.input<typeof LookalikesBody>;
 
-export const SimilarityContributions = z.object({
+const SimilarityContributions = z.object({
   category: z.number().optional(),
   industry: z.number().optional(),
   software: z.number().optional(),

@@ -11,7 +11,7 @@ import { foldText } from '../normalize/text';
 import { forEachTerm } from './words';
 
 /** One detected business tool; `categories` are its Wappalyzer categories (ids or names) when known. */
-export interface SoftwareFact {
+interface SoftwareFact {
   name: string;
   categories?: readonly (number | string)[] | undefined;
 }
@@ -43,7 +43,7 @@ export interface SimilarityBusiness {
 const LOW_SIGNAL_CATEGORIES: ReadonlySet<number> = new Set([
   10, 17, 22, 23, 27, 31, 36, 42, 54, 59, 66, 67, 68, 77, 78, 83, 87, 88, 92,
 ]);
-export const LOW_SIGNAL_FACTOR = 0.2;
+const LOW_SIGNAL_FACTOR = 0.2;
 const CATEGORY_NAMES: Readonly<Record<number, string>> = {
   ...BUSINESS_CATEGORIES,
   ...INFRASTRUCTURE_CATEGORIES,
@@ -202,7 +202,13 @@ export function decodeFeatures(id: string, name: string, data: string): Business
   } catch {
     return null;
   }
-  if (!encoded || encoded.v !== FEATURES_FORMAT || !Array.isArray(encoded.c) || !Array.isArray(encoded.t) || !Array.isArray(encoded.s))
+  if (
+    !encoded ||
+    encoded.v !== FEATURES_FORMAT ||
+    !Array.isArray(encoded.c) ||
+    !Array.isArray(encoded.t) ||
+    !Array.isArray(encoded.s)
+  )
     return null;
   return {
     id,

@@ -13,14 +13,13 @@ import {
   seedProfile,
 } from './profile';
 
-export { type CustomerMatch, type MatchableBusiness, matchCustomers } from './customers';
+export { matchCustomers } from './customers';
 export type { Explanation } from './explain';
-export { explain } from './explain';
-export type { BusinessFeatures, SimilarityBusiness, SoftwareFact } from './features';
-export { decodeFeatures, encodeFeatures, featuresOf, LOW_SIGNAL_FACTOR, populationStats } from './features';
-export type { SeedProfile, SimilarityFeature } from './profile';
-export { FEATURE_WEIGHTS, SIMILARITY_FEATURES, scoreCandidate, seedProfile } from './profile';
-export { stem, termsOf, wordLanguage } from './words';
+export type { BusinessFeatures, SimilarityBusiness } from './features';
+export { decodeFeatures, encodeFeatures, featuresOf } from './features';
+export type { SeedProfile } from './profile';
+export { scoreCandidate } from './profile';
+export { stem, termsOf } from './words';
 
 export interface RankOptions {
   /** Let distance to the nearest seed count (off by default: a chain of wine shops is alike anywhere). */
@@ -34,7 +33,7 @@ export interface RankOptions {
   includeSeeds?: boolean;
 }
 
-export interface RankedLookalike {
+interface RankedLookalike {
   id: string;
   score: number;
   /** Each feature's part of the score, for the detailed places; null for the others. */

@@ -6,17 +6,8 @@ import { distanceMeters } from '../geo/geo';
 import { type BusinessFeatures, idf, type PopulationStats } from './features';
 
 export type SimilarityFeature = 'category' | 'industry' | 'software' | 'words' | 'size' | 'distance';
-export const SIMILARITY_FEATURES: readonly SimilarityFeature[] = [
-  'category',
-  'industry',
-  'software',
-  'words',
-  'size',
-  'distance',
-];
-
 /** The weight of each feature in the score, before features the seeds say nothing about are left out. */
-export const FEATURE_WEIGHTS: Readonly<Record<SimilarityFeature, number>> = {
+const FEATURE_WEIGHTS: Readonly<Record<SimilarityFeature, number>> = {
   category: 0.25,
   industry: 0.15,
   software: 0.3,
@@ -72,10 +63,7 @@ function median(values: number[]): number | null {
 }
 
 /** A business's unit TF-IDF vector (log-scaled term counts). */
-export function termVector(
-  business: BusinessFeatures,
-  weight: (stem: string) => number,
-): Map<string, number> {
+function termVector(business: BusinessFeatures, weight: (stem: string) => number): Map<string, number> {
   const vector = new Map<string, number>();
   let norm = 0;
   for (const [stem, count] of business.terms) {

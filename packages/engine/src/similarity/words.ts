@@ -10,7 +10,7 @@
 import { foldText } from '../normalize/text';
 
 export type WordLanguage = 'de' | 'en' | 'fr' | 'es' | 'it' | 'nl' | 'pt';
-export const WORD_LANGUAGES: readonly WordLanguage[] = ['de', 'en', 'fr', 'es', 'it', 'nl', 'pt'];
+const WORD_LANGUAGES: readonly WordLanguage[] = ['de', 'en', 'fr', 'es', 'it', 'nl', 'pt'];
 
 const MIN_STEM = 4;
 const MIN_WORD = 3;
@@ -45,7 +45,7 @@ const SUFFIXES: Record<WordLanguage, readonly string[]> = {
 };
 
 /** The language to read a text in: the site's when it is one of the seven, else English. */
-export function wordLanguage(language: string | null | undefined): WordLanguage {
+function wordLanguage(language: string | null | undefined): WordLanguage {
   const code = (language ?? '').slice(0, 2).toLowerCase();
   return (WORD_LANGUAGES as readonly string[]).includes(code) ? (code as WordLanguage) : 'en';
 }

@@ -1,4 +1,4 @@
-import type { Lookalike, LookalikeProposal } from '@argo/contract';
+import { LOOKALIKE_LIMITS, type Lookalike, type LookalikeProposal } from '@argo/contract';
 import {
   Alert,
   Badge,
@@ -19,8 +19,7 @@ import { useState } from 'react';
 import { ErrorState } from '../../../components/ErrorState';
 import { useLookalikes, useSetSessionSeeds, useStartDiscovery } from '../api';
 
-/** Seeds a selection may hold (the contract's limit). */
-const MAX_SEEDS = 500;
+const MAX_SEEDS = LOOKALIKE_LIMITS.maxSeedIds;
 const PHONE = '(max-width: 48em)';
 
 export interface FindSimilarProps {
