@@ -6,8 +6,8 @@
 import type { z } from 'zod';
 import { accountsRoutes } from './accounts';
 import { adminRoutes } from './admin';
-import { crmRoutes } from './crm';
 import { apiKeysRoutes } from './api-keys';
+import { crmRoutes } from './crm';
 import type { RouteDef, SuccessStatus } from './define';
 import { discoveryRoutes } from './discovery';
 import { enrichmentRoutes } from './enrichment';
@@ -41,10 +41,10 @@ export const routes = {
   ...resultsMapRoutes,
   ...savedViewRoutes,
   ...sharingRoutes,
+  ...lookalikesRoutes,
   ...discoveryRoutes,
   ...enrichmentRoutes,
   ...icpRoutes,
-  ...lookalikesRoutes,
   ...getStartedRoutes,
   ...privacyRoutes,
   ...signalsRoutes,

@@ -39,7 +39,6 @@ export {
   crawlSite,
   type SiteCrawl,
 } from './crawl/crawl-site';
-export { type PageVersion, pageVersionsOf, recrawlSite } from './crawl/recrawl';
 export { createStaticResolver } from './crawl/dns';
 export {
   createFetcher,
@@ -50,6 +49,7 @@ export {
   pageFromFetch,
   pageFromHtml,
 } from './crawl/page';
+export { type PageVersion, pageVersionsOf, recrawlSite } from './crawl/recrawl';
 export type { HostGate } from './crawl/scheduler';
 
 export type {

@@ -12,9 +12,9 @@ import { registerGetStartedRoutes } from './get-started/get-started.routes';
 import { registerHealthRoutes } from './health/health.routes';
 import { registerIcpRoutes } from './icp/icp.routes';
 import { registerInvitationRoutes } from './invitations/invitations.routes';
+import { registerLookalikeRoutes } from './lookalikes/lookalikes.routes';
 import { registerPeopleRoutes } from './people/people.routes';
 import { registerPrivacyRoutes } from './privacy/privacy.routes';
-import { registerLookalikeRoutes } from './lookalikes/lookalikes.routes';
 import { registerSessionRoutes } from './sessions/sessions.routes';
 import { registerSharingRoutes } from './sharing/sharing.routes';
 import { registerSignalsRoutes } from './signals/signals.routes';
@@ -42,7 +42,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   registerPrivacyRoutes(app, deps);
   registerPeopleRoutes(app, deps);
   registerCrmRoutes(app, deps);
+  registerLookalikeRoutes(app, deps);
   registerApiKeyRoutes(app, deps);
   registerWebhookRoutes(app, deps);
 }
-  registerLookalikeRoutes(app, deps);

@@ -83,6 +83,7 @@ const COLUMNS: Record<Exclude<FilterField, ArrayField>, { column: Column | SQL; 
   icp_tier: { column: businesses.icpTier, kind: 'text' },
   lat: { column: businesses.lat, kind: 'number' },
   lng: { column: businesses.lng, kind: 'number' },
+  similarity: { column: similarity, kind: 'number' },
   first_seen_at: { column: businesses.firstSeenAt, kind: 'date' },
   updated_at: { column: businesses.updatedAt, kind: 'date' },
   decision_maker: { column: businesses.decisionMaker, kind: 'boolean' },
@@ -93,7 +94,6 @@ const COLUMNS: Record<Exclude<FilterField, ArrayField>, { column: Column | SQL; 
 
 /**
  * Text that people read alphabetically (names and places, from sources in any case: "TYLER GREY", "Alice's")
-  similarity: { column: similarity, kind: 'number' },
  * sorts in ICU's root collation: case and accents second (Alice's, Ärzte, AVENUE), not the database's byte order
  * (AVENUE before Alice's, Ärzte after zeta). The name, city and category indexes are built in the same collation
  * (migration 0023), so a page is still picked from an index alone. Domains are lower case; industries are the
@@ -118,6 +118,7 @@ const SORT_COLUMNS: Record<SortField, SQLWrapper> = {
   icp_tier: businesses.icpTier,
   first_seen_at: businesses.firstSeenAt,
   updated_at: businesses.updatedAt,
+  similarity,
 };
 
 export interface ResultsSelection {
@@ -127,7 +128,6 @@ export interface ResultsSelection {
   sortOrder: 'asc' | 'desc';
 }
 
-  similarity,
 export interface ResultsPageQuery extends ResultsSelection {
   page: number;
   pageSize: number;
