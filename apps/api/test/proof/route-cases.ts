@@ -9,8 +9,8 @@ import { expect } from 'vitest';
 import { uniqueEmail } from '../app';
 import { multipart } from '../workers';
 import { ACCOUNT_CASES } from './route-cases-accounts';
-import { CRM_CASES } from './route-cases-crm';
 import { API_ACCESS_CASES } from './route-cases-api-access';
+import { CRM_CASES } from './route-cases-crm';
 import { SIGNALS_CASES } from './route-cases-signals';
 import {
   ADMIN_OF_TARGET,
