@@ -18,6 +18,8 @@ export const WEBHOOK_EVENTS = {
   'session.completed': 'A discovery, competitor search or CSV import finished with its businesses stored.',
   'session.failed': 'A session run failed; `data.error` says why in plain words.',
   'enrichment.completed': 'An enrichment of a session’s businesses finished.',
+  'signal.recorded':
+    'A change seen on a business’s website by a run (Signals): `data.signal.type` says which, with before, after and evidence.',
 } as const;
 export type WebhookEventType = keyof typeof WEBHOOK_EVENTS;
 export const WEBHOOK_EVENT_TYPES = Object.keys(WEBHOOK_EVENTS) as [WebhookEventType, ...WebhookEventType[]];

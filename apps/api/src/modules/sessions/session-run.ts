@@ -228,6 +228,7 @@ export async function openSessionRun<State>(
       accountId: target.accountId,
       sessionId,
       runId: target.runId,
+      token: payload.token,
       stage: options.stage,
       status,
       progress,

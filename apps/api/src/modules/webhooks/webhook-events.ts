@@ -60,6 +60,8 @@ export interface RunFinished {
   accountId: string;
   sessionId: string;
   runId: string;
+  /** The run's job token: the signal events the run recorded carry it (signal_events.run_id). */
+  token?: string;
   stage: 'discovering' | 'importing' | 'enriching';
   status: 'completed' | 'failed';
   progress: { total: number; done: number; failed: number };
@@ -75,6 +77,49 @@ const typeOf = (run: RunFinished): WebhookEventType =>
       : 'session.completed';
 
 async function announce(db: DatabaseExecutor, jobs: Pick<JobDispatch, 'enqueue'>, run: RunFinished) {
+  await announceEnd(db, jobs, run);
+  if (run.stage === 'enriching' && run.status === 'completed' && run.token)
+    await announceSignals(db, jobs, run);
+}
+
+/**
+ * The changes a finished enrichment recorded (modules/signals), one event each, once they are committed: the
+ * event id is the signal event's, so a run announced again delivers none twice.
+ */
+async function announceSignals(db: DatabaseExecutor, jobs: Pick<JobDispatch, 'enqueue'>, run: RunFinished) {
+  if (!(await hasSubscribers(db, run.accountId, 'signal.recorded'))) return;
+  const found = await db.execute<Record<string, unknown>>(sql`
+    select e.id, e.type, e.key, e.before, e.after, e.evidence, e.page, e.occurred_at,
+      b.id as business_id, b.name as business_name, b.website, s.name as session_name
+    from signal_events e join businesses b on b.id = e.business_id join sessions s on s.id = e.session_id
+    where e.session_id = ${run.sessionId}::uuid and e.run_id = ${run.token}::uuid
+    order by e.occurred_at, e.id`);
+  for (const row of found.rows) {
+    const occurredAt = new Date(row.occurred_at as string);
+    await recordWebhookEvent(db, jobs, {
+      accountId: run.accountId,
+      id: eventIdOf('signal.recorded', row.id as string),
+      type: 'signal.recorded',
+      createdAt: occurredAt,
+      data: {
+        signal: {
+          id: row.id,
+          type: row.type,
+          key: row.key,
+          before: row.before ?? null,
+          after: row.after ?? null,
+          evidence: row.evidence ?? null,
+          page: row.page ?? null,
+          occurred_at: occurredAt.toISOString(),
+        },
+        business: { id: row.business_id, name: row.business_name, website: row.website ?? null },
+        session: { id: run.sessionId, name: row.session_name },
+      },
+    });
+  }
+}
+
+async function announceEnd(db: DatabaseExecutor, jobs: Pick<JobDispatch, 'enqueue'>, run: RunFinished) {
   const type = typeOf(run);
   if (!(await hasSubscribers(db, run.accountId, type))) return;
   const found = await db.execute<{ name: string; type: string }>(sql`

@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { queueImport, startWorker, waitForInfo } from '../../../test/workers';
+import { businesses, signalEvents } from '../../db/schema';
 import { webhookDeliverJob } from '../../jobs/definitions/webhook-jobs';
 import type { JobQueue } from '../../jobs/queue';
 import { addUser, createAdmin, type TestUser } from '../access/access.fixtures';
@@ -343,6 +344,75 @@ describe('events', () => {
     expect(bodies.find((b) => b.type === 'session.failed').data.error).toBe('Overpass did not answer.');
     const log = await deliveries(subscription.id);
     expect(log).toHaveLength(2);
+  });
+});
+
+describe('signal events', () => {
+  it("announce each change an enrichment recorded, once, when the enrichment's end is announced", async () => {
+    const hook = await receiver();
+    const { subscription } = await subscribe(hook.url, ['signal.recorded']);
+    const session = await t.call('POST', '/api/users/create_session', {
+      token: member.token,
+      body: { name: 'Watched bakeries' },
+    });
+    const sessionId = session.body.id as string;
+    const runId = '00000000-0000-4000-8000-00000000cafe';
+    const token = '00000000-0000-4000-8000-0000000000aa';
+    const [business] = await t.database.db
+      .insert(businesses)
+      .values({
+        accountId: admin.accountId,
+        sessionId,
+        runId,
+        dedupeKey: 'brot',
+        name: 'Brot & Butter',
+        website: 'https://brot-butter.example/',
+        source: 'osm',
+      })
+      .returning({ id: businesses.id });
+    const event = (runKey: string, key: string) => ({
+      accountId: admin.accountId,
+      sessionId,
+      businessId: business?.id as string,
+      type: 'software_added',
+      key,
+      after: { name: key },
+      evidence: { page: 'https://brot-butter.example/', text: 'cdn.shopify.com/s/files/1/theme.js' },
+      page: 'https://brot-butter.example/',
+      runId: runKey,
+    });
+    // One change of this run, one of an earlier run: only this run's is announced.
+    await t.database.db
+      .insert(signalEvents)
+      .values([event(token, 'Shopify'), event('00000000-0000-4000-8000-0000000000bb', 'Wix')]);
+    const ctx = { db: t.database.db, jobs: t.jobs, log: { info() {}, warn() {}, error() {} } };
+    const run = {
+      accountId: admin.accountId,
+      sessionId,
+      runId,
+      token,
+      stage: 'enriching' as const,
+      status: 'completed' as const,
+      progress: { total: 1, done: 1, failed: 0 },
+    };
+    announceRunFinished(ctx, run);
+    announceRunFinished(ctx, run);
+    const started = Date.now();
+    while (hook.received.length < 1 && Date.now() - started < 20_000) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const bodies = hook.received.map((r) => JSON.parse(r.body));
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).toMatchObject({
+      type: 'signal.recorded',
+      data: {
+        signal: { type: 'software_added', key: 'Shopify', after: { name: 'Shopify' } },
+        business: { name: 'Brot & Butter', website: 'https://brot-butter.example/' },
+        session: { id: sessionId, name: 'Watched bakeries' },
+      },
+    });
+    expect(await deliveries(subscription.id)).toHaveLength(1);
   });
 });
 
