@@ -1,4 +1,4 @@
-/** @argo/contract — zod schemas and types of every API call (SPEC §7) and the route table. */
+/** @argo/contract — zod schemas and types of every API call and the route table. */
 export * from './accounts';
 export * from './admin';
 export * from './api-keys';

@@ -1,6 +1,6 @@
 /**
- * Result rows (businesses, PRODUCT.md §5–§7) and the results/export calls of SPEC §7.
- * NOTE: the results query and page use camelCase (`pageSize`, `sortBy`, `sortOrder`) because SPEC §3 names them so.
+ * Result rows (businesses) and the results/export calls.
+ * NOTE: the results query and page use camelCase (`pageSize`, `sortBy`, `sortOrder`) because the specification names them so.
  */
 import { z } from 'zod';
 import { AttributesSchema } from './attributes';
@@ -64,7 +64,7 @@ export const DetectedSoftware = z.object({
 export type DetectedSoftware = z.infer<typeof DetectedSoftware>;
 
 /**
- * Enrichment details for the detail drawer (PRODUCT.md §6): on GET …/businesses/:business_id, never on a page of
+ * Enrichment details for the detail drawer: on GET …/businesses/:business_id, never on a page of
  * results (the table needs none of it, and it is most of a fully enriched business's bytes).
  * Every fact carries the page it came from where there is one.
  */
@@ -302,7 +302,7 @@ const resultsFilterShape = {
   sortOrder: z.enum(['asc', 'desc'], expected("'asc' or 'desc'")).default(RESULTS_DEFAULTS.sortOrder),
 };
 
-/** GET /user/session/:id/results — SPEC §3 names (camelCase). Search covers name, domain, category, city, summary. */
+/** GET /user/session/:id/results — the specification's names (camelCase). Search covers name, domain, category, city, summary. */
 export const ResultsQuery = z.object({
   page: queryInt(0, 1_000_000).default(RESULTS_DEFAULTS.page),
   pageSize: queryInt(1, LIMITS.maxResultsPageSize).default(RESULTS_DEFAULTS.pageSize),
@@ -341,7 +341,7 @@ export const ResultsPage = z.object({
 });
 export type ResultsPage = z.infer<typeof ResultsPage>;
 
-/** Default file name when Content-Disposition gives none (SPEC §7). */
+/** Default file name when Content-Disposition gives none. */
 export const EXPORT_DEFAULT_FILENAME = 'session_export.csv';
 
 export const resultsRoutes = {

@@ -27,7 +27,7 @@ const TAGS = [
 const camel = (id: string) => id.replace(/[._]([a-z])/g, (_m, c: string) => c.toUpperCase());
 
 describe('route table', () => {
-  it('has one route per SPEC §7 call plus health, config, the ICP profile list/edit/delete, the suppression list, the contacts export, person removal, the invitations of the invited person, the results map, one business for the drawer and its correction, the saved view (get, put, delete), the import report, and the calls of later features (signals: watches, events, seen)', () => {
+  it('has one route per call of the specification plus health, config, the ICP profile list/edit/delete, the suppression list, the contacts export, person removal, the invitations of the invited person, the results map, one business for the drawer and its correction, the saved view (get, put, delete), the import report, and the calls of later features (signals: watches, events, seen)', () => {
     expect(routeList).toHaveLength(100);
   });
 

@@ -1,5 +1,5 @@
 /**
- * The route table: every call of SPEC §7, with method, path (relative to `/api`), access, and the zod schemas of
+ * The route table: every call of the specification, with method, path (relative to `/api`), access, and the zod schemas of
  * params, query, body and response. The API registers and validates from it; the web client calls through it.
  * The definitions live beside their schemas in the feature files; this file assembles them.
  */

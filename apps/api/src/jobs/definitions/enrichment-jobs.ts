@@ -3,7 +3,7 @@ import { defineJob } from '../define-job';
 import { SessionJobPayload } from './session-jobs';
 
 /**
- * Crawls and analyses the businesses of a session (PRODUCT §6): the coordinator, which sends the batch jobs any
+ * Crawls and analyses the businesses of a session: the coordinator, which sends the batch jobs any
  * worker takes and follows them. Resumes from its state and the per-business state, so a retry after a crash, an
  * expiry or a shutdown goes on with what is left. It waits as long as its batches run: a long expiry.
  */

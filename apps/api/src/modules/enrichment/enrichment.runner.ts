@@ -1,5 +1,5 @@
 /**
- * The `session.enrich` job (PRODUCT §6): the coordinator of one enrichment run. It splits the run's businesses
+ * The `session.enrich` job: the coordinator of one enrichment run. It splits the run's businesses
  * into id ranges of `batchSize` and sends each as a `session.enrich.batch` job that any worker process takes
  * (enrichment-batch.runner.ts), keeping at most `accountBatches` of the account's batches queued or running, and
  * sending an account's batches ahead of those of accounts with more in flight; it writes the run's one progress

@@ -1,5 +1,5 @@
 /**
- * Starting enrichment (PRODUCT §6): check the caller may edit the session, that it is not busy, that the listed
+ * Starting enrichment: check the caller may edit the session, that it is not busy, that the listed
  * businesses are its own; then queue the `session.enrich` job over the session's current businesses.
  */
 import {

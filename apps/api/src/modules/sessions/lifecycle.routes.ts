@@ -5,7 +5,7 @@ import { requireUser } from '../../http/auth';
 import { route } from '../../http/route';
 import { cancelSession, restartSession, retrySession } from './lifecycle.service';
 
-/** cancel / retry / restart (PRODUCT §4): 409 with the status named when the status does not allow it. */
+/** cancel / retry / restart: 409 with the status named when the status does not allow it. */
 export function registerLifecycleRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db, jobs } = deps;
 

@@ -1,5 +1,5 @@
 /**
- * Starting and stopping session runs (PRODUCT §4): queue a run and its job, cancel, retry the failed items,
+ * Starting and stopping session runs: queue a run and its job, cancel, retry the failed items,
  * restart; and the run's live facts for the progress screens. The work itself happens in the jobs
  * (modules/discovery/*.runner.ts through session-run.ts).
  */

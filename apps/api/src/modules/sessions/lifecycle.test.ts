@@ -78,7 +78,7 @@ async function action(t: TestApp, user: TestUser, sessionId: string, name: Sessi
   return t.call('POST', `/api/users/sessions/${sessionId}/${name}`, { token: user.token });
 }
 
-describe.skipIf(!hasOsmFixtures)('session lifecycle: cancel, retry, restart (PRODUCT §4)', () => {
+describe.skipIf(!hasOsmFixtures)('session lifecycle: cancel, retry, restart', () => {
   let t: TestApp;
   let osm: FakeOsm;
   let worker: JobQueue;

@@ -1,5 +1,5 @@
 /**
- * The life of one session run inside a job (PRODUCT §4): claim it, watch for a cancel, commit batches with the
+ * The life of one session run inside a job: claim it, watch for a cancel, commit batches with the
  * resumable cursor in the same transaction, write progress at most every `progressIntervalMs`, and finish as
  * completed (switching a restart's results in atomically), failed (error in plain words) or cancelled.
  *

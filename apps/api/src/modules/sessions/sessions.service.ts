@@ -25,7 +25,7 @@ import {
   updateSession,
 } from './sessions.repository';
 
-/** Statuses in which a session may be deleted (PRODUCT §4): not while queued or running. */
+/** Statuses in which a session may be deleted: not while queued or running. */
 const DELETABLE = (Object.keys(SESSION_ACTIONS) as SessionStatus[]).filter((s) =>
   canDoSessionAction(s, 'delete'),
 );
@@ -110,7 +110,7 @@ export async function listVisibleSessions(
   };
 }
 
-/** Rename a session or change its venture (edit access; allowed in every status, PRODUCT §4). */
+/** Rename a session or change its venture (edit access; allowed in every status). */
 export async function changeSession(
   db: Database,
   actor: ActorUser,

@@ -88,7 +88,7 @@ export function useEnrichSelected(sessionId: string) {
 /**
  * GET /user/session/:id/export (or /export/contacts: one row per person) with the table's search, filters and
  * sort, as CSV or Excel, saved through a blob download; `onProgress` hears the bytes received.
- * Its errors carry SPEC §8's texts ("Export failed", "Export failed: {status} {statusText}",
+ * Its errors carry the specification's texts ("Export failed", "Export failed: {status} {statusText}",
  * "Authentication required").
  */
 export function useExport(sessionId: string, what: 'businesses' | 'contacts' = 'businesses') {

@@ -7,7 +7,7 @@ import {
 } from '@argo/contract';
 
 /*
- * The filter controls of /results edit the contract's `filters` object (PRODUCT.md §7: field → value | [values]
+ * The filter controls of /results edit the contract's `filters` object (field → value | [values]
  * | {gte, lte} | {contains}) directly, so the address, the results call and the export all carry the same JSON.
  */
 

@@ -15,7 +15,7 @@ export const RESULT_PAGE_SIZES = [50, 500, 5000] as const;
 const RESULT_VIEWS = ['table', 'map', 'icp'] as const;
 export type ResultView = (typeof RESULT_VIEWS)[number];
 
-/** The defaults (SPEC §9: page 0, 50 a page, id descending; the table view), left out of the address. */
+/** The defaults (page 0, 50 a page, id descending; the table view), left out of the address. */
 export const RESULTS_SEARCH_DEFAULTS = {
   page: RESULTS_DEFAULTS.page,
   pageSize: RESULTS_DEFAULTS.pageSize,
@@ -46,7 +46,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * /results?session_id=&page=&pageSize=&search=&filters=&sortBy=&sortOrder=&view=&business= — the names of the
- * results call (SPEC §3), `page` 0-based; `view` picks table, map or ICP; `business` opens its detail drawer.
+ * results call, `page` 0-based; `view` picks table, map or ICP; `business` opens its detail drawer.
  * A value that is not right (a hand-edited address) falls back to its default.
  */
 function readResultsSearch(input: SearchInput): ResultsSearch {

@@ -65,7 +65,7 @@ export function industryChoices(seen: string[]): string[] {
   return [...INDUSTRIES, ...[...new Set(seen)].filter((value) => !known.has(value)).sort()];
 }
 
-/** The filter controls (PRODUCT.md §7): each one edits the `filters` JSON of the address. */
+/** The filter controls: each one edits the `filters` JSON of the address. */
 export function FilterPanel({
   filters,
   onFiltersChange,

@@ -47,7 +47,7 @@ export const CONTACTS_EXPORT_TITLE =
  * Downloads what the search and filters select — the businesses, or their people (one row each, for a CRM
  * import). The businesses come as CSV or Excel, with every fact Argo has (the default) or only the table's visible
  * columns, chosen in the menu beside the button. While the file arrives the button waits and says how much came;
- * a failure shows SPEC §8's text.
+ * a failure shows the specification's text.
  */
 export function ExportButton({
   sessionId,

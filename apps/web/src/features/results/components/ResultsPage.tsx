@@ -107,7 +107,7 @@ function SessionResults({
   const isLive = info.data?.status === 'queued' || info.data?.status === 'running';
   // Not a session id, or a session deleted or unshared since: trying again cannot help, so no "Try again".
   const isGone = info.isError && isSessionGone(info.error);
-  // The imported file's own columns (issue 14 part 2): optional table columns, filters, the drawer's "From your file".
+  // The imported file's own columns: optional table columns, filters, the drawer's "From your file".
   const attributeColumns = info.data?.attribute_columns ?? NO_ATTRIBUTE_COLUMNS;
   const query = {
     page: search.page,
