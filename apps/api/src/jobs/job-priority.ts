@@ -5,8 +5,8 @@ import type { Logger } from 'pino';
 /**
  * Lowers the priority of the calling thread (on Linux a thread has its own niceness: in `npm start` this is the
  * job thread, not the API's), or of every thread of a worker process. There, V8's garbage-collector and compiler
- * threads already run when jobs start, at the niceness they were made with: in the load bench they took ~90 ms of
- * CPU a second beside the API at full priority. Threads made later (libuv's pool) take the main thread's. Lowering
+ * threads already run when jobs start, at the niceness they were made with, and in the load bench they took a
+ * noticeable share of the CPU beside the API at full priority (docs/performance.md). Threads made later (libuv's pool) take the main thread's. Lowering
  * is always allowed; a platform that refuses it (or has no /proc) only costs the API some responsiveness, so it is
  * logged, not fatal.
  */

@@ -131,8 +131,7 @@ interface RenderedStatement {
 /**
  * Page statements as drizzle renders them (text and parameters), kept by everything that shapes one but the session
  * and the offset, which stay placeholders: each is built once and then run with the session and the offset filled in.
- * Rendering the few hundred parts of a page's statement took ~7% of the API's CPU per page (CPU profile, one request
- * at a time). The key holds the search's and the filters' values, which the rendered parameters carry. The least
+ * Rendering the few hundred parts of a page's statement showed in the API's CPU profile (docs/performance.md). The key holds the search's and the filters' values, which the rendered parameters carry. The least
  * recently used go past RENDERED_MAX.
  */
 const RENDERED_MAX = 500;
@@ -141,14 +140,13 @@ const dialect = new PgDialect();
 
 /**
  * A page without filters runs as a statement prepared under a name, whose plan PostgreSQL keeps for the connection:
- * planning a page's statement (its fifty rows' JSON) cost more than a third of running it — a plain page 4.0 →
- * 2.7 ms of PostgreSQL's time, a searched page 5.9 → 4.3 ms (5,000 businesses, one at a time). Its text is the same
+ * planning a page's statement (its fifty rows' JSON) cost more than a third of running it (docs/performance.md). Its text is the same
  * for every session and search (their values are parameters), so only the sort and the page size make a new one:
  * at most PREPARED_MAX are named in a process, ~270 KB each on every pooled connection; the rest run unnamed,
  * planned each time. Not named:
  * - a filtered page: its text holds the filters' structure, which users vary without end;
  * - a search without three letters or digits in a row: the trigram index finds nothing in it, and the kept plan,
- *   made for any search, walks the whole index (a search for "a" in 100,000 businesses: 370 → 490 ms).
+ *   made for any search, walks the whole index, slower than a plan made for the search.
  */
 export const PREPARED_MAX = 16;
 const preparedNames = new Map<string, string>();
@@ -259,8 +257,8 @@ export async function findResultsPage(
 /**
  * A searched page: the matches (id and sort key) are found once, in a CTE that the total and the page's ids both
  * read (PostgreSQL materialises a CTE read twice). Each match is a row whose text the ILIKE must read; finding them
- * twice, once to count and once to page, cost twice the time at 100,000 businesses (bench/results-query.mjs: the
- * last page of a search with two filters, 30.2 → 15.8 ms of SQL; page 0 alike). A plain page keeps
+ * twice, once to count and once to page, cost twice the time at 100,000 businesses (bench/results-query.mjs;
+ * figures in docs/performance.md). A plain page keeps
  * findResultsPage's form, whose page an index walk finds without reading every match.
  */
 async function findSearchedPage(
