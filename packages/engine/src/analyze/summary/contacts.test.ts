@@ -261,3 +261,21 @@ describe('addresses and opening hours in text', () => {
     expect(hours('<p>Do 19. März 2020</p>')).toEqual([]);
   });
 });
+
+describe("an authority's email in an imprint", () => {
+  const imprint = (own: string) => `<main><h1>Impressum</h1>
+    <p>Notar Dr. Max Krebs<br>Altstadt 1<br>84028 Landshut<br>E-Mail: <a href="mailto:${own}">${own}</a></p>
+    <h2>Aufsichtsbehörden:</h2>
+    <p>Landesnotarkammer Bayern<br>Ottostraße 10<br>80333 München<br>Telefon: 089 551660<br>Fax: 089 55166234<br>
+      E-Mail: <a href="mailto:notarkammer@notare-bayern-pfalz.de">notarkammer@notare-bayern-pfalz.de</a></p>
+    <p>Der Präsident des Landgerichts Landshut<br>Maximilianstraße 22<br>84028 Landshut<br>Telefon: 0871 840<br>
+      Fax: 0871 841440<br>E-Mail: <a href="mailto:poststelle@lg-la.bayern.de">poststelle@lg-la.bayern.de</a></p>
+    <h2>Berufsrechtliche Regelungen</h2><p>Schreiben Sie uns: <a href="mailto:kanzlei@notar-krebs.de">kanzlei@notar-krebs.de</a></p></main>`;
+
+  it("is not the business's: only the notary's own addresses are found", () => {
+    const found = findEmails(
+      page(imprint('info@notar-krebs.de'), 'https://www.notar-krebs.de/impressum.htm'),
+    );
+    expect(found.map((e) => e.email)).toEqual(['info@notar-krebs.de', 'kanzlei@notar-krebs.de']);
+  });
+});

@@ -4,6 +4,7 @@ import { normalizeEmail } from '../../normalize/email';
 import { collapseSpaces } from '../../normalize/text';
 import { isInArticleBody } from './page-kind';
 import { pageText } from './page-text';
+import { AUTHORITY } from './phones';
 
 /** An address is at most 320 characters (64 before the @, 255 after): a longer "address" is no address. */
 const MAX_EMAIL_CHARS = 320;
@@ -112,13 +113,38 @@ export function findEmails(page: ParsedPage): FoundEmail[] {
     }
   }
   // "emailinfo@…" beside a mailto: info@…: the text glued a label to an address the page gives on its own too.
+  const authorities = authorityText(page);
+  const ownDomain = parse(page.url).domain;
   return [...found.values()].filter((e) => {
+    // The supervisory authority's, the court's or the chamber's address, which an imprint gives with its own.
+    if (authorities.includes(e.email) && parse(e.email.split('@')[1] ?? '').domain !== ownDomain)
+      return false;
     const glued =
       e.email.length <= MAX_EMAIL_CHARS
         ? /^(?:e-?mail|mail|kontakt|contact|contacto|contatto|correo)(.+@.+)$/i.exec(e.email)?.[1]
         : undefined;
     return !(e.how === 'text' && glued && found.has(glued));
   });
+}
+
+/** Lines after an authority's name that still give its address, phone and email. */
+const AUTHORITY_LINES = 6;
+
+/**
+ * The text (lower case) an imprint gives about another authority: the section under a heading that names one
+ * ("Aufsichtsbehörden:"), and the lines after a line that names one ("Der Präsident des Landgerichts Landshut").
+ */
+function authorityText(page: ParsedPage): string {
+  const parts: string[] = [];
+  let until = -1;
+  let inSection = false;
+  for (const [at, block] of pageText(page).blocks.entries()) {
+    const isHeading = /^h[1-6]$/.test(block.tag);
+    if (isHeading) inSection = AUTHORITY.test(block.text);
+    else if (AUTHORITY.test(block.text)) until = at + AUTHORITY_LINES;
+    if (inSection || at <= until) parts.push(block.text.toLowerCase());
+  }
+  return parts.join('\n');
 }
 
 /**

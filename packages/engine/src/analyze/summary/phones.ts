@@ -29,7 +29,7 @@ const OTHER_NUMBER_LABEL =
  * An authority an imprint or privacy notice names with its own address and number: the supervisory or data
  * protection authority, a court, a professional chamber. Its number is not the business's.
  */
-const AUTHORITY =
+export const AUTHORITY =
   /aufsichtsbeh(?:ö|oe)rde|datenschutzbeh(?:ö|oe)rde|beauftragte[rn]?\s+f(?:ü|ue)r\s+(?:den\s+)?datenschutz|supervisory\s+authority|information\s+commissioner|data\s+protection\s+(?:authority|commission)|landgericht|amtsgericht|oberlandesgericht|notarkammer|rechtsanwaltskammer|steuerberaterkammer|(?:handwerks|ärzte|zahnärzte|architekten|ingenieur)kammer|industrie-\s+und\s+handelskammer|chamber\s+of\s+commerce|garante\s+per\s+la\s+protezione|\bcnil\b|agencia\s+espa(?:ñ|n)ola\s+de\s+protecci(?:ó|o)n|autoriteit\s+persoonsgegevens|autorit(?:é|e)\s+de\s+(?:contr(?:ô|o)le|protection)/i;
 /** Blocks after an authority's name that still give its address and number ("Postfach …", "Telefon: …"). */
 const AUTHORITY_BLOCKS = 4;
